@@ -1,0 +1,2 @@
+import { hello } from '@app/common';
+console.log(hello);

@@ -1,0 +1,25 @@
+import { monotonicFactory } from 'ulid';
+
+/** Prefixes of every id the service hands out; ids sort by creation time (ULID). */
+export const ID_PREFIX = {
+  workspace: 'ws',
+  account: 'acct',
+  apiKey: 'key',
+  assistant: 'agent',
+  call: 'call',
+  event: 'evt',
+  webhook: 'wh',
+  delivery: 'dlv',
+  attempt: 'att',
+  transcript: 'tr',
+  recording: 'rec',
+  idempotency: 'idem',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;
+
+const nextUlid = monotonicFactory();
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIX[kind]}_${nextUlid().toLowerCase()}`;
+}

@@ -1,0 +1,19 @@
+/** Call statuses as the API spells them (spec part 3). */
+export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
+export type ApiCallStatus = (typeof CALL_STATUSES)[number];
+
+export const FINAL_CALL_STATUSES: readonly ApiCallStatus[] = ['completed', 'failed', 'no-answer'];
+export const LIVE_CALL_STATUSES: readonly ApiCallStatus[] = ['ringing', 'in-progress'];
+
+/** Why a call ended: the documented set (README "endedReason values"). */
+export const ENDED_REASONS = [
+  'customer-ended-call',
+  'assistant-ended-call',
+  'api-ended-call',
+  'max-duration-reached',
+  'no-answer',
+  'busy',
+  'unreachable',
+  'carrier-error',
+] as const;
+export type EndedReason = (typeof ENDED_REASONS)[number];

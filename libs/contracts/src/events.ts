@@ -1,0 +1,38 @@
+/** Event names of spec 6.2, in one place. The list may grow; receivers ignore unknown names. */
+export const EVENT_NAMES = [
+  'call.started',
+  'call.connected',
+  'call.completed',
+  'call.failed',
+  'recording.ready',
+  'transcript.ready',
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
+}
+
+/** Fields every event's data carries, besides its own key fields (spec 6.2, 6.3). */
+export interface EventDataBase {
+  callId: string;
+  agentId: string;
+  metadata: Record<string, unknown> | null;
+  /** Per-call order of events, starting at 1 with call.started. */
+  sequence: number;
+}
+
+export interface CallStartedData extends EventDataBase {
+  direction: 'outbound' | 'inbound';
+  to: string;
+  language: string;
+}
+
+/** The envelope POSTed to webhooks (spec 2.6 / 6.3). */
+export interface WebhookEnvelope<D = Record<string, unknown>> {
+  event: string;
+  deliveryId: string;
+  occurredAt: string;
+  data: D;
+}

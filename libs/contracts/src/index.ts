@@ -1,0 +1,4 @@
+export * from './queues';
+export * from './events';
+export * from './calls';
+export * from './roles';
