@@ -9,3 +9,5 @@ export * from './http/request-id';
 export * from './crypto/secret-box';
 export * from './auth/api-key-material';
 export * from './ids';
+export * from './net/address-policy';
+export * from './redis/redis-options';

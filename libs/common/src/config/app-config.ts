@@ -1,4 +1,4 @@
-import { plainToInstance, Transform } from 'class-transformer';
+import { plainToInstance, Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 const toBool = ({ value }: { value: unknown }) =>
@@ -22,13 +22,13 @@ export class AppConfig {
   @Matches(/^[A-Za-z0-9_-]+$/)
   QUEUE_PREFIX = 'voice';
 
-  @IsInt() @Min(0) @Max(65535)
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   PORT = 3000;
 
-  @IsInt() @Min(0) @Max(65535)
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   ENGINE_PORT = 3001;
 
-  @IsInt() @Min(0) @Max(65535)
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   DISPATCHER_PORT = 3002;
 
   /** 32-byte key (64 hex chars or base64) for AES-256-GCM of webhook secrets and keys at rest. */

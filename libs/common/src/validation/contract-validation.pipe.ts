@@ -14,14 +14,18 @@ interface Problem {
   message: string;
 }
 
+/**
+ * One problem per property: "missing" when the field is absent, otherwise the message of the
+ * first-declared rule that failed (class-validator reports rules in reverse declaration order).
+ */
 function flatten(errors: ValidationError[], parent = ''): Problem[] {
   return errors.flatMap((e) => {
     const path = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.entries(e.constraints ?? {}).map(([name, message]) => ({
-      path,
-      missing: name === 'isDefined',
-      message,
-    }));
+    const constraints = e.constraints ?? {};
+    const names = Object.keys(constraints);
+    const own: Problem[] = names.length === 0 ? [] : constraints.isPresent
+      ? [{ path, missing: true, message: constraints.isPresent }]
+      : [{ path, missing: false, message: constraints[names[names.length - 1]] }];
     return [...own, ...flatten(e.children ?? [], path)];
   });
 }
@@ -38,7 +42,6 @@ export class ContractValidationPipe extends ValidationPipe {
       transform: true,
       whitelist: true,
       forbidUnknownValues: false,
-      stopAtFirstError: true,
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => new ValidationFailure(errors),
     });

@@ -1,12 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import {
-  IsDefined, IsInt, IsOptional, Max, Min, ValidateBy, ValidationOptions, buildMessage,
+  IsInt, IsOptional, Max, Min, ValidateBy, ValidateIf, ValidationOptions, buildMessage,
 } from 'class-validator';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
-/** A required field: absent (or null) is a 400 "missing", see ContractValidationPipe. */
-export const Required = () => IsDefined({ message: '$property is required' });
+/**
+ * A required field. Absent is a 400 "missing" (ContractValidationPipe looks for this constraint
+ * by name); present with a wrong value, null included, is a 422 from the field's other rules.
+ */
+export const Required = () =>
+  ValidateBy({ name: 'isPresent', validator: { validate: (v) => v !== undefined, defaultMessage: () => '$property is required' } });
+
+/** An optional field that, when sent, must be valid: null is not a way around the rules. */
+export const Optional = () => ValidateIf((_, value) => value !== undefined);
 
 /** Normalises an international number to E.164 ("+1 415 555 2671" → "+14155552671"). */
 export function toE164(value: unknown): unknown {

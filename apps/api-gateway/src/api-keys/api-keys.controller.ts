@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiError } from '@app/common';
+import { CreateApiKeyDto, roleAtLeast } from '@app/contracts';
+import { ApiKeysRepository } from '@app/db';
+import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
+import { presentApiKey } from './api-key.presenter';
+
+/**
+ * The API keys area over HTTP (spec 5.2, 5.3). A key never creates or revokes a key stronger than
+ * itself: "a key never has more power than the account that created it".
+ */
+@Controller('api/core/api-key')
+@RequireRole('admin')
+export class ApiKeysController {
+  constructor(private readonly keys: ApiKeysRepository) {}
+
+  @Post()
+  async create(@Auth() auth: RequestAuth, @Body() dto: CreateApiKeyDto) {
+    if (!roleAtLeast(auth.role, dto.role)) {
+      throw ApiError.forbidden(`A ${auth.role} key cannot create a ${dto.role} key.`);
+    }
+    const { record, key } = await this.keys.create(auth.workspaceId, dto.name, dto.role);
+    return { ...presentApiKey(record), key };
+  }
+
+  @Get('list')
+  async list(@Auth() auth: RequestAuth) {
+    const list = await this.keys.list(auth.workspaceId);
+    return { total: list.length, list: list.map(presentApiKey) };
+  }
+
+  @Delete(':keyId')
+  @HttpCode(204)
+  async revoke(@Auth() auth: RequestAuth, @Param('keyId') keyId: string): Promise<void> {
+    const target = await this.keys.find(auth.workspaceId, keyId);
+    if (!target) throw ApiError.notFound('API key', keyId);
+    if (!roleAtLeast(auth.role, target.account.role)) {
+      throw ApiError.forbidden(`A ${auth.role} key cannot revoke a ${target.account.role} key.`);
+    }
+    await this.keys.revoke(auth.workspaceId, keyId);
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, AppConfig, outboundUrlProblem } from '@app/common';
+import {
+  pageWindow, type CreateAssistantDto, type ListEnvelope, type McpToolServer, type PageQuery, type UpdateAssistantDto,
+} from '@app/contracts';
+import { AssistantsRepository } from '@app/db';
+import { presentAssistant, type AssistantRecord } from './assistant.presenter';
+
+@Injectable()
+export class AssistantsService {
+  constructor(
+    private readonly assistants: AssistantsRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(workspaceId: string, dto: CreateAssistantDto): Promise<AssistantRecord> {
+    await this.checkToolUrls(dto.tools);
+    const created = await this.assistants.create(workspaceId, {
+      name: dto.name,
+      language: dto.language ?? 'en',
+      voice: dto.voice ?? null,
+      firstMessage: dto.firstMessage ?? null,
+      systemPrompt: dto.systemPrompt ?? null,
+      script: (dto.script ?? []) as object[],
+      tools: (dto.tools ?? []) as object[],
+      maxDurationSec: dto.maxDurationSec ?? 600,
+    });
+    return presentAssistant(created);
+  }
+
+  async get(workspaceId: string, agentId: string): Promise<AssistantRecord> {
+    const found = await this.assistants.find(workspaceId, agentId);
+    if (!found) throw ApiError.notFound('Assistant', agentId);
+    return presentAssistant(found);
+  }
+
+  async list(workspaceId: string, q: PageQuery): Promise<ListEnvelope<AssistantRecord>> {
+    const { skip, take } = pageWindow(q);
+    const { total, list } = await this.assistants.list(workspaceId, skip, take);
+    return { total, list: list.map(presentAssistant) };
+  }
+
+  async update(workspaceId: string, agentId: string, dto: UpdateAssistantDto): Promise<AssistantRecord> {
+    await this.checkToolUrls(dto.tools);
+    const { script, tools, ...rest } = dto;
+    const updated = await this.assistants.update(workspaceId, agentId, {
+      ...rest,
+      ...(script === undefined ? {} : { script: script as object[] }),
+      ...(tools === undefined ? {} : { tools: tools as object[] }),
+    });
+    if (!updated) throw ApiError.notFound('Assistant', agentId);
+    return presentAssistant(updated);
+  }
+
+  async remove(workspaceId: string, agentId: string): Promise<void> {
+    const outcome = await this.assistants.remove(workspaceId, agentId);
+    if (outcome === 'not-found') throw ApiError.notFound('Assistant', agentId);
+    if (outcome === 'has-live-calls') {
+      throw ApiError.conflict(`Assistant ${agentId} has live calls; end them or wait until they finish, then retry.`);
+    }
+  }
+
+  /** Tool servers obey the same SSRF rules as webhooks. */
+  private async checkToolUrls(tools: McpToolServer[] | undefined): Promise<void> {
+    for (const [i, tool] of (tools ?? []).entries()) {
+      const problem = await outboundUrlProblem(tool.url, {
+        allowHttp: true,
+        allowPrivateNetworks: this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      }, `tools[${i}].url`);
+      if (problem) throw ApiError.unprocessable(problem);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AllExceptionsFilter, jsonBodyMiddleware, requestIdMiddleware } from '@app/common';
+
+interface RouteLayer {
+  route?: { methods: Record<string, boolean> };
+  match(path: string): boolean;
+}
+
+/** Methods registered for a path, so a wrong method answers 405 with Allow instead of 404. */
+function allowedMethods(app: NestExpressApplication): (path: string) => string[] {
+  return (path) => {
+    const stack: RouteLayer[] = (app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouteLayer[] } }).router.stack;
+    const methods = stack
+      .filter((layer) => layer.route && layer.match(path))
+      .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => layer.route!.methods[m] && m !== '_all'));
+    return [...new Set(methods.map((m) => m.toUpperCase()))];
+  };
+}
+
+/** Everything main.ts and the e2e suites both need, so tests drive the gateway as it ships. */
+export function configureGateway(app: INestApplication): INestApplication {
+  const express = app as NestExpressApplication;
+  express.disable('x-powered-by');
+  express.set('query parser', 'simple');
+  express.use(requestIdMiddleware);
+  express.use(jsonBodyMiddleware);
+  express.useGlobalFilters(new AllExceptionsFilter(allowedMethods(express)));
+  express.enableShutdownHooks();
+  return app;
+}

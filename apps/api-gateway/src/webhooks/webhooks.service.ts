@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, AppConfig, SecretBox, generateWebhookSecret, outboundUrlProblem } from '@app/common';
+import { pageWindow, type CreateWebhookDto, type ListEnvelope, type PageQuery, type UpdateWebhookDto } from '@app/contracts';
+import { WebhooksRepository } from '@app/db';
+import type { RequestAuth } from '../auth/auth.decorators';
+import { presentWebhook, type WebhookRecord } from './webhook.presenter';
+
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly secrets: SecretBox,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Returns the record plus its signing secret, shown this once. */
+  async create(auth: RequestAuth, dto: CreateWebhookDto): Promise<WebhookRecord & { secret: string }> {
+    await this.checkUrl(dto.url);
+    const secret = generateWebhookSecret();
+    const created = await this.webhooks.create(auth.workspaceId, {
+      url: dto.url,
+      events: unique(dto.events),
+      secretEnc: this.secrets.seal(secret),
+      apiKeyEnc: this.secrets.seal(auth.rawKey),
+      apiKeyId: auth.keyId,
+    });
+    return { ...presentWebhook(created), secret };
+  }
+
+  async get(workspaceId: string, webhookId: string): Promise<WebhookRecord> {
+    const found = await this.webhooks.find(workspaceId, webhookId);
+    if (!found) throw ApiError.notFound('Webhook', webhookId);
+    return presentWebhook(found);
+  }
+
+  async list(workspaceId: string, q: PageQuery): Promise<ListEnvelope<WebhookRecord>> {
+    const { skip, take } = pageWindow(q);
+    const { total, list } = await this.webhooks.list(workspaceId, skip, take);
+    return { total, list: list.map(presentWebhook) };
+  }
+
+  /** The updating key becomes the one deliveries carry as their Bearer token. */
+  async update(auth: RequestAuth, webhookId: string, dto: UpdateWebhookDto): Promise<WebhookRecord> {
+    if (dto.url !== undefined) await this.checkUrl(dto.url);
+    const updated = await this.webhooks.update(auth.workspaceId, webhookId, {
+      url: dto.url,
+      events: dto.events ? unique(dto.events) : undefined,
+      enabled: dto.enabled,
+      apiKeyEnc: this.secrets.seal(auth.rawKey),
+      apiKeyId: auth.keyId,
+    });
+    if (!updated) throw ApiError.notFound('Webhook', webhookId);
+    return presentWebhook(updated);
+  }
+
+  async remove(workspaceId: string, webhookId: string): Promise<void> {
+    if (!(await this.webhooks.remove(workspaceId, webhookId))) throw ApiError.notFound('Webhook', webhookId);
+  }
+
+  private async checkUrl(url: string): Promise<void> {
+    const problem = await outboundUrlProblem(url, {
+      allowHttp: this.config.WEBHOOK_ALLOW_HTTP,
+      allowPrivateNetworks: this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    });
+    if (problem) throw ApiError.unprocessable(problem);
+  }
+}
+
+const unique = (events: string[]) => [...new Set(events)];

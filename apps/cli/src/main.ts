@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '@app/common';
+import { ROLES, type RoleName } from '@app/contracts';
+import { ApiKeysRepository, AssistantsRepository, WorkspacesRepository, migrate } from '@app/db';
+import { CliModule } from './cli.module';
+
+/**
+ * Operator CLI: `npm run -s cli -- <command>`. Output is made for scripts: the one value asked
+ * for on stdout (or tab-separated rows, or JSON with --json); messages and errors on stderr.
+ */
+async function withApp<T>(fn: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+async function workspaceOrExit(app: INestApplicationContext, idOrName: string) {
+  const ws = await app.get(WorkspacesRepository).findByIdOrName(idOrName);
+  if (!ws) fail(`workspace '${idOrName}' not found`);
+  return ws;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}
+
+const parseRole = (value: string): RoleName => {
+  if (!(ROLES as readonly string[]).includes(value)) throw new InvalidArgumentError(`role must be one of ${ROLES.join(', ')}`);
+  return value as RoleName;
+};
+
+const program = new Command('cli')
+  .description('Operator commands of the voice calling service (reads DATABASE_URL and the other variables of README)')
+  .showHelpAfterError();
+
+program
+  .command('migrate')
+  .description('apply pending SQL migrations of prisma/migrations (safe to repeat)')
+  .action(async () => {
+    const { applied } = await migrate(loadConfig().DATABASE_URL, undefined, (m) => process.stderr.write(`${m}\n`));
+    process.stderr.write(applied.length ? `applied ${applied.length} migration(s)\n` : 'database is up to date\n');
+  });
+
+const workspace = program.command('workspace').description('manage workspaces');
+workspace
+  .command('create <name>')
+  .description('create a workspace; prints its id alone')
+  .action((name: string) =>
+    withApp(async (app) => {
+      const repo = app.get(WorkspacesRepository);
+      if (await repo.findByIdOrName(name)) fail(`a workspace named '${name}' already exists`);
+      const ws = await repo.create(name);
+      process.stdout.write(`${ws.id}\n`);
+    }),
+  );
+
+const key = program.command('key').description('manage API keys');
+key
+  .command('create')
+  .description('create an API key; prints the full key alone (it is shown only this once)')
+  .requiredOption('--workspace <idOrName>', 'workspace id or name')
+  .requiredOption('--name <label>', 'free text naming the purpose of the key')
+  .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`, parseRole)
+  .action((opts: { workspace: string; name: string; role: RoleName }) =>
+    withApp(async (app) => {
+      const ws = await workspaceOrExit(app, opts.workspace);
+      const { key: full } = await app.get(ApiKeysRepository).create(ws.id, opts.name, opts.role);
+      process.stdout.write(`${full}\n`);
+    }),
+  );
+
+key
+  .command('list')
+  .description('list keys: keyId, name, role, preview, createdAt, revokedAt (tab-separated, or --json)')
+  .requiredOption('--workspace <idOrName>', 'workspace id or name')
+  .option('--json', 'print a JSON array instead')
+  .action((opts: { workspace: string; json?: boolean }) =>
+    withApp(async (app) => {
+      const ws = await workspaceOrExit(app, opts.workspace);
+      const rows = (await app.get(ApiKeysRepository).list(ws.id)).map((k) => ({
+        keyId: k.id, name: k.name, role: k.account.role, preview: k.preview,
+        createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null,
+      }));
+      if (opts.json) return void process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+      for (const r of rows) process.stdout.write(`${[r.keyId, r.name, r.role, r.preview, r.createdAt, r.revokedAt ?? '-'].join('\t')}\n`);
+    }),
+  );
+
+key
+  .command('revoke <keyId>')
+  .description('revoke a key at once; prints the key id')
+  .action((keyId: string) =>
+    withApp(async (app) => {
+      const repo = app.get(ApiKeysRepository);
+      const found = await repo.findAnywhere(keyId);
+      if (!found) fail(`key '${keyId}' not found`);
+      await repo.revoke(found.workspaceId, keyId);
+      process.stdout.write(`${keyId}\n`);
+    }),
+  );
+
+program
+  .command('seed-demo')
+  .description('make the demo workspace, one assistant and an owner key (kept in --key-file); prints JSON')
+  .option('--key-file <path>', 'where the demo key is kept between runs', '.local/demo-api-key')
+  .action((opts: { keyFile: string }) =>
+    withApp(async (app) => {
+      const workspaces = app.get(WorkspacesRepository);
+      const ws = (await workspaces.findByIdOrName('demo')) ?? (await workspaces.create('demo'));
+      const assistants = app.get(AssistantsRepository);
+      const existing = await assistants.list(ws.id, 0, 1);
+      const assistant = existing.list[0] ?? (await assistants.create(ws.id, {
+        name: 'Demo assistant',
+        language: 'en',
+        firstMessage: 'Hi, this is the demo assistant. Do you have a minute?',
+        script: [{ hear: 'Sure, go ahead.' }, { say: 'Great. I am calling to confirm your appointment tomorrow at ten.' }, { hear: 'Yes, that works.' }, { say: 'Perfect, see you then. Goodbye!' }, { hangup: 'assistant' }],
+      }));
+      const keys = app.get(ApiKeysRepository);
+      let demoKey = existsSync(opts.keyFile) ? readFileSync(opts.keyFile, 'utf8').trim() : '';
+      const valid = demoKey ? await keys.authenticate(demoKey) : null;
+      if (!valid || valid.revoked || valid.workspaceId !== ws.id) {
+        demoKey = (await keys.create(ws.id, 'demo owner key', 'owner')).key;
+        mkdirSync(dirname(opts.keyFile), { recursive: true });
+        writeFileSync(opts.keyFile, `${demoKey}\n`, { mode: 0o600 });
+      }
+      process.stdout.write(`${JSON.stringify({ workspaceId: ws.id, agentId: assistant.id, apiKey: demoKey })}\n`);
+    }),
+  );
+
+program.parseAsync(process.argv).catch((e: Error) => fail(e.message));

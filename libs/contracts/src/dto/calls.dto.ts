@@ -1,0 +1,36 @@
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsInternationalPhone, IsJsonObject, Required } from '@app/common';
+import { CALL_STATUSES, type ApiCallStatus } from '../calls';
+import { PageQuery } from './paging.dto';
+
+export const METADATA_MAX_BYTES = 16 * 1024;
+
+/** Body of POST /api/core/voice/agent/call (spec 4.1). */
+export class StartCallDto {
+  @Required() @IsString() @MinLength(1) @MaxLength(128)
+  agentId: string;
+
+  /** Normalised to E.164; 422 when libphonenumber-js says it is not a valid number. */
+  @Required() @IsString({ message: 'to must be a string in international format, e.g. +14155552671' }) @IsInternationalPhone()
+  to: string;
+
+  @IsOptional() @IsJsonObject(METADATA_MAX_BYTES)
+  metadata?: Record<string, unknown>;
+}
+
+/** Query of GET /api/core/voice/call/list (spec 4.3, plus the time window for catching up). */
+export class CallListQuery extends PageQuery {
+  @IsOptional() @IsIn(CALL_STATUSES, { message: `status must be one of ${CALL_STATUSES.join(', ')}` })
+  status?: ApiCallStatus;
+
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(128)
+  agentId?: string;
+
+  /** Inclusive lower bound on createdAt. */
+  @IsOptional() @IsISO8601({ strict: true }, { message: 'createdAfter must be an ISO 8601 timestamp' })
+  createdAfter?: string;
+
+  /** Exclusive upper bound on createdAt. */
+  @IsOptional() @IsISO8601({ strict: true }, { message: 'createdBefore must be an ISO 8601 timestamp' })
+  createdBefore?: string;
+}

@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import { PrismaService } from './prisma.service';
+import { ApiKeysRepository } from './repositories/api-keys.repository';
+import { AssistantsRepository } from './repositories/assistants.repository';
+import { CallsRepository } from './repositories/calls.repository';
+import { WebhooksRepository } from './repositories/webhooks.repository';
+import { WorkspacesRepository } from './repositories/workspaces.repository';
+
+const repositories = [WorkspacesRepository, ApiKeysRepository, AssistantsRepository, CallsRepository, WebhooksRepository];
+
+/** PostgreSQL access: the Prisma client and the repositories, the only code that queries. */
+@Global()
+@Module({
+  providers: [PrismaService, ...repositories],
+  exports: [PrismaService, ...repositories],
+})
+export class DbModule {}

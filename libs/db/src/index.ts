@@ -1,0 +1,10 @@
+export * from './db.module';
+export * from './prisma.service';
+export * from './call-status';
+export * from './migrate/migrator';
+export * from './repositories/workspaces.repository';
+export * from './repositories/api-keys.repository';
+export * from './repositories/assistants.repository';
+export * from './repositories/calls.repository';
+export * from './repositories/webhooks.repository';
+export type { Call, Assistant, Webhook, ApiKey, Account, CallEvent } from './generated/prisma/client';

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@app/common';
+import { PrismaService } from '../prisma.service';
+
+export interface WebhookInput {
+  url: string;
+  events: string[];
+  secretEnc: string;
+  apiKeyEnc: string;
+  apiKeyId: string;
+}
+
+export interface WebhookChange {
+  url?: string;
+  events?: string[];
+  enabled?: boolean;
+  /** The key making the change becomes the one deliveries carry (spec 6.1). */
+  apiKeyEnc: string;
+  apiKeyId: string;
+}
+
+@Injectable()
+export class WebhooksRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(workspaceId: string, input: WebhookInput) {
+    return this.prisma.webhook.create({ data: { ...input, id: newId('webhook'), workspaceId } });
+  }
+
+  find(workspaceId: string, id: string) {
+    return this.prisma.webhook.findFirst({ where: { workspaceId, id, deletedAt: null } });
+  }
+
+  async list(workspaceId: string, skip: number, take: number) {
+    const where = { workspaceId, deletedAt: null };
+    const [total, list] = await Promise.all([
+      this.prisma.webhook.count({ where }),
+      this.prisma.webhook.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+    ]);
+    return { total, list };
+  }
+
+  async update(workspaceId: string, id: string, change: WebhookChange) {
+    const { enabled, ...rest } = change;
+    const data = {
+      ...rest,
+      // Enabling clears the reason it was disabled and restarts the failure clock.
+      ...(enabled === undefined ? {} : enabled ? { enabled, disabledReason: null, failingSince: null } : { enabled, disabledReason: 'disabled by API' }),
+    };
+    const { count } = await this.prisma.webhook.updateMany({ where: { workspaceId, id, deletedAt: null }, data });
+    return count === 0 ? null : this.find(workspaceId, id);
+  }
+
+  /** Soft delete: the delivery log keeps pointing at it. */
+  async remove(workspaceId: string, id: string): Promise<boolean> {
+    const { count } = await this.prisma.webhook.updateMany({
+      where: { workspaceId, id, deletedAt: null },
+      data: { deletedAt: new Date(), enabled: false, disabledReason: 'deleted' },
+    });
+    return count > 0;
+  }
+}

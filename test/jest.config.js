@@ -1,0 +1,31 @@
+// Two projects: unit specs beside the code, e2e suites under test/e2e against real PostgreSQL and
+// Redis (a throwaway database per run, made by test/support/global-setup.ts).
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const common = {
+  rootDir: root,
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(root, 'test/tsconfig.jest.json') }],
+  },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@app/(common|contracts|db)$': '<rootDir>/libs/$1/src',
+    '^@app/(common|contracts|db)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  },
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

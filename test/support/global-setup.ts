@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { ensureDatabase, migrate } from '../../libs/db/src/migrate/migrator';
+
+/**
+ * One throwaway database and one Redis key prefix per test run, so runs never see each other's
+ * rows or jobs. Workers inherit the environment set here.
+ */
+export default async function globalSetup(): Promise<void> {
+  const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const base = new URL(process.env.TEST_DATABASE_BASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  base.pathname = `/voice_test_${run}`;
+  process.env.DATABASE_URL = base.toString();
+  process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  process.env.QUEUE_PREFIX = `voice_test_${run}`;
+  process.env.ENCRYPTION_KEY = randomBytes(32).toString('hex');
+  process.env.NODE_ENV = 'test';
+  process.env.LOG_LEVEL ??= 'warn';
+  await ensureDatabase(process.env.DATABASE_URL);
+  await migrate(process.env.DATABASE_URL);
+}
