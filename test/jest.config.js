@@ -6,9 +6,13 @@ const root = path.resolve(__dirname, '..');
 const common = {
   rootDir: root,
   testEnvironment: 'node',
+  // Nest 12 ships as ES modules; Node 20 loads them through require(esm), but Jest's module
+  // runtime cannot, so Jest compiles those packages to CommonJS (cached after the first run).
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(root, 'test/tsconfig.jest.json') }],
+    '^.+\\.m?js$': path.join(root, 'test/babel-esm-to-cjs.js'),
   },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@app/(common|contracts|db)$': '<rootDir>/libs/$1/src',

@@ -14,9 +14,12 @@ interface Problem {
   message: string;
 }
 
+/** Rules about what kind of value a field holds; their message says the most when they fail. */
+const TYPE_RULES = ['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isJsonObject', 'isIn'];
+
 /**
  * One problem per property: "missing" when the field is absent, otherwise the message of the
- * first-declared rule that failed (class-validator reports rules in reverse declaration order).
+ * type rule that failed, or else of the first rule that failed.
  */
 function flatten(errors: ValidationError[], parent = ''): Problem[] {
   return errors.flatMap((e) => {
@@ -25,7 +28,7 @@ function flatten(errors: ValidationError[], parent = ''): Problem[] {
     const names = Object.keys(constraints);
     const own: Problem[] = names.length === 0 ? [] : constraints.isPresent
       ? [{ path, missing: true, message: constraints.isPresent }]
-      : [{ path, missing: false, message: constraints[names[names.length - 1]] }];
+      : [{ path, missing: false, message: constraints[names.find((n) => TYPE_RULES.includes(n)) ?? names[0]] }];
     return [...own, ...flatten(e.children ?? [], path)];
   });
 }

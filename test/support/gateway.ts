@@ -1,0 +1,67 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { randomBytes } from 'node:crypto';
+import type { RoleName } from '@app/contracts';
+import { ApiKeysRepository, PrismaService, WorkspacesRepository } from '@app/db';
+import { AppModule } from '../../apps/api-gateway/src/app.module';
+import { configureGateway } from '../../apps/api-gateway/src/configure-gateway';
+
+/** Boots the real gateway module (real PostgreSQL and Redis of the test run) on an ephemeral port. */
+export async function startGateway(): Promise<INestApplication> {
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error'] });
+  configureGateway(app);
+  await app.init();
+  return app;
+}
+
+export interface TestWorkspace {
+  workspaceId: string;
+  keys: Record<RoleName, string>;
+  keyIds: Record<RoleName, string>;
+}
+
+/** A fresh workspace with one key per role, made through the same repositories the CLI uses. */
+export async function createWorkspace(app: INestApplication, label = 'ws'): Promise<TestWorkspace> {
+  const ws = await app.get(WorkspacesRepository).create(`${label}-${randomBytes(4).toString('hex')}`);
+  const keys = {} as Record<RoleName, string>;
+  const keyIds = {} as Record<RoleName, string>;
+  for (const role of ['viewer', 'member', 'admin', 'owner'] as const) {
+    const { key, record } = await app.get(ApiKeysRepository).create(ws.id, `${role} key`, role);
+    keys[role] = key;
+    keyIds[role] = record.id;
+  }
+  return { workspaceId: ws.id, keys, keyIds };
+}
+
+/** supertest bound to the app with a Bearer key. */
+export function as(app: INestApplication, key: string) {
+  const http = () => request(app.getHttpServer());
+  const auth = { Authorization: `Bearer ${key}` };
+  return {
+    get: (path: string) => http().get(path).set(auth),
+    post: (path: string, body?: object) => (body === undefined ? http().post(path).set(auth) : http().post(path).set(auth).send(body)),
+    patch: (path: string, body: object) => http().patch(path).set(auth).send(body),
+    delete: (path: string) => http().delete(path).set(auth),
+  };
+}
+
+export async function createAssistant(app: INestApplication, adminKey: string, body: object = {}) {
+  const res = await as(app, adminKey).post('/api/core/voice/agent', { name: 'Test assistant', ...body });
+  if (res.status !== 201) throw new Error(`assistant not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { agentId: string; language: string };
+}
+
+/** Test-only shortcut to put a call in a state the engine would (the engine owns status in production). */
+export async function forceCallStatus(app: INestApplication, callId: string, status: 'completed' | 'failed' | 'no_answer' | 'in_progress') {
+  await app.get(PrismaService).call.update({ where: { id: callId }, data: { status } });
+}
+
+/** Every error answer of the service: {code, message} with code equal to the HTTP status. */
+export function expectError(res: request.Response, status: number, message?: RegExp): void {
+  expect({ status: res.status, body: res.body }).toMatchObject({ status, body: { code: status } });
+  expect(typeof res.body.message).toBe('string');
+  expect(res.headers['content-type']).toMatch(/application\/json/);
+  if (message) expect(res.body.message).toMatch(message);
+}
