@@ -14,6 +14,7 @@ const common = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  setupFiles: ['reflect-metadata'],
   moduleNameMapper: {
     '^@app/(common|contracts|db)$': '<rootDir>/libs/$1/src',
     '^@app/(common|contracts|db)/(.*)$': '<rootDir>/libs/$1/src/$2',

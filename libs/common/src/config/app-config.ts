@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
