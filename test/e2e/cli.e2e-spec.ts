@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { as, expectError, startGateway } from '../support/gateway';
+
+const run = promisify(execFile);
+const root = join(__dirname, '..', '..');
+
+/** The operator CLI exactly as README documents it: `npm run -s cli -- …`, output fit for scripts. */
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '-s', 'cli', '--', ...args], { cwd: root, env: process.env });
+    return { stdout, stderr, code: 0 };
+  } catch (e) {
+    const err = e as { stdout: string; stderr: string; code: number };
+    return { stdout: err.stdout, stderr: err.stderr, code: err.code };
+  }
+}
+
+describe('operator CLI', () => {
+  let app: INestApplication;
+  const name = `cli-${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'dist/apps/cli/src/main.js'))) throw new Error('build first: npm run build (scripts/test.sh does)');
+    app = await startGateway();
+  });
+  afterAll(() => app.close());
+
+  it('workspace create prints the id alone; key create prints the key alone; the key works with its role', async () => {
+    const ws = await cli('workspace', 'create', name);
+    expect(ws.code).toBe(0);
+    expect(ws.stdout).toMatch(/^ws_[0-9a-z]{26}\n$/);
+    const workspaceId = ws.stdout.trim();
+
+    const key = await cli('key', 'create', '--workspace', name, '--name', 'ops', '--role', 'member');
+    expect(key.code).toBe(0);
+    expect(key.stdout).toMatch(/^vk_[A-Za-z0-9_-]{43}\n$/);
+    const member = key.stdout.trim();
+    expect((await as(app, member).get('/api/core/voice/call/list')).status).toBe(200);
+    expectError(await as(app, member).post('/api/core/voice/agent', { name: 'x' }), 403);
+
+    const byId = await cli('key', 'create', '--workspace', workspaceId, '--name', 'admin ops', '--role', 'admin');
+    expect((await as(app, byId.stdout.trim()).post('/api/core/voice/agent', { name: 'x' })).status).toBe(201);
+  });
+
+  it('key list prints tab-separated rows (or JSON) without the keys; key revoke takes effect at once', async () => {
+    const key = (await cli('key', 'create', '--workspace', name, '--name', 'to revoke', '--role', 'viewer')).stdout.trim();
+    const list = await cli('key', 'list', '--workspace', name);
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toContain(key);
+    const row = list.stdout.trim().split('\n').map((l) => l.split('\t')).find((cols) => cols[1] === 'to revoke')!;
+    expect(row).toEqual([expect.stringMatching(/^key_/), 'to revoke', 'viewer', `vk_…${key.slice(-4)}`, expect.any(String), '-']);
+
+    const revoked = await cli('key', 'revoke', row[0]);
+    expect(revoked).toMatchObject({ code: 0, stdout: `${row[0]}\n` });
+    expectError(await as(app, key).get('/api/core/voice/call/list'), 401, /revoked/);
+
+    const json = JSON.parse((await cli('key', 'list', '--workspace', name, '--json')).stdout);
+    expect(json.find((k: { keyId: string }) => k.keyId === row[0]).revokedAt).toEqual(expect.any(String));
+  });
+
+  it('fails with a message on stderr and a non-zero exit for bad input', async () => {
+    const dup = await cli('workspace', 'create', name);
+    expect(dup.code).not.toBe(0);
+    expect(dup.stderr).toMatch(/already exists/);
+    const badRole = await cli('key', 'create', '--workspace', name, '--name', 'x', '--role', 'root');
+    expect(badRole.code).not.toBe(0);
+    expect(badRole.stderr).toMatch(/role must be one of/);
+    const unknown = await cli('key', 'list', '--workspace', 'no-such-workspace');
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/not found/);
+    expect((await cli('key', 'revoke', 'key_nope')).stderr).toMatch(/not found/);
+  });
+
+  it('migrate is safe to repeat', async () => {
+    const res = await cli('migrate');
+    expect(res.code).toBe(0);
+    expect(res.stderr).toMatch(/up to date/);
+  });
+});
