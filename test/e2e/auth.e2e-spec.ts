@@ -48,8 +48,9 @@ describe('authentication, roles and tenant isolation', () => {
   });
 
   describe('403 per role', () => {
-    const routes: [string, string, (k: string) => request.Test, 'viewer' | 'member' | 'admin'][] = [];
-    const add = (name: string, needed: 'viewer' | 'member' | 'admin', call: (k: string) => request.Test) => routes.push([name, needed, call, needed]);
+    type Needed = 'viewer' | 'member' | 'admin';
+    const routes: [string, Needed, (k: string) => request.Test][] = [];
+    const add = (name: string, needed: Needed, call: (k: string) => request.Test) => routes.push([name, needed, call]);
     add('GET call list', 'viewer', (k) => as(app, k).get('/api/core/voice/call/list'));
     add('GET call', 'viewer', (k) => as(app, k).get(`/api/core/voice/call/${callId}`));
     add('GET agent list', 'viewer', (k) => as(app, k).get('/api/core/voice/agent/list'));

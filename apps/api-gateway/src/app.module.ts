@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ConfigModule, ContractValidationPipe } from '@app/common';
-import { DbModule } from '@app/db';
+import { DbModule, HealthController } from '@app/db';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { CallsModule } from './calls/calls.module';
-import { HealthController } from './health/health.controller';
 import { QueuesModule } from './queues/queues.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 

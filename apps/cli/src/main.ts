@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '@app/common';
 import { ROLES, type RoleName } from '@app/contracts';
-import { ApiKeysRepository, AssistantsRepository, WorkspacesRepository, migrate } from '@app/db';
+import { ApiKeysRepository, AssistantsRepository, WorkspacesRepository, ensureDatabase, migrate } from '@app/db';
 import { CliModule } from './cli.module';
 
 /**
@@ -45,9 +45,11 @@ const program = new Command('cli')
 
 program
   .command('migrate')
-  .description('apply pending SQL migrations of prisma/migrations (safe to repeat)')
+  .description('create the database if needed and apply pending SQL migrations of prisma/migrations (safe to repeat)')
   .action(async () => {
-    const { applied } = await migrate(loadConfig().DATABASE_URL, undefined, (m) => process.stderr.write(`${m}\n`));
+    const url = loadConfig().DATABASE_URL;
+    if (await ensureDatabase(url)) process.stderr.write('created the database\n');
+    const { applied } = await migrate(url, undefined, (m) => process.stderr.write(`${m}\n`));
     process.stderr.write(applied.length ? `applied ${applied.length} migration(s)\n` : 'database is up to date\n');
   });
 

@@ -11,3 +11,7 @@ export * from './auth/api-key-material';
 export * from './ids';
 export * from './net/address-policy';
 export * from './redis/redis-options';
+export * from './auth/public.decorator';
+export * from './bootstrap/worker-app';
+export * from './bootstrap/queue-root';
+export * from './storage/recording-storage';

@@ -8,3 +8,4 @@ export * from './dto/calls.dto';
 export * from './dto/assistants.dto';
 export * from './dto/webhooks.dto';
 export * from './dto/api-keys.dto';
+export * from './simulator';

@@ -21,6 +21,8 @@ export interface JobPayloads {
     'dial-call': { callId: string; requestId?: string };
     /** A client asked to hang up (the row's endRequestedAt says so too). */
     'end-call': { callId: string; requestId?: string };
+    /** Engine-internal wake-up: apply the call's next step if it is due, else wait for it. */
+    'advance-call': { callId: string; requestId?: string };
   };
   [QueueName.DomainEvents]: {
     /** A CallEvent row to fan out to webhooks; jobId is the eventId. */

@@ -3,10 +3,13 @@ import { PrismaService } from './prisma.service';
 import { ApiKeysRepository } from './repositories/api-keys.repository';
 import { AssistantsRepository } from './repositories/assistants.repository';
 import { CallsRepository } from './repositories/calls.repository';
+import { CallLifecycleRepository } from './repositories/call-lifecycle.repository';
 import { WebhooksRepository } from './repositories/webhooks.repository';
 import { WorkspacesRepository } from './repositories/workspaces.repository';
 
-const repositories = [WorkspacesRepository, ApiKeysRepository, AssistantsRepository, CallsRepository, WebhooksRepository];
+const repositories = [
+  WorkspacesRepository, ApiKeysRepository, AssistantsRepository, CallsRepository, CallLifecycleRepository, WebhooksRepository,
+];
 
 /** PostgreSQL access: the Prisma client and the repositories, the only code that queries. */
 @Global()

@@ -8,3 +8,5 @@ export * from './repositories/assistants.repository';
 export * from './repositories/calls.repository';
 export * from './repositories/webhooks.repository';
 export type { Call, Assistant, Webhook, ApiKey, Account, CallEvent } from './generated/prisma/client';
+export * from './health/health.controller';
+export * from './repositories/call-lifecycle.repository';

@@ -2,11 +2,8 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import type { AuthenticatedKey } from '@app/db';
 import type { RoleName } from '@app/contracts';
 
-export const IS_PUBLIC = 'auth:public';
+export { IS_PUBLIC, Public } from '@app/common';
 export const MIN_ROLE = 'auth:min-role';
-
-/** A route anyone may call without a key (health, docs). Everything else needs a key. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /** The weakest role allowed to call the route; routes without it need at least viewer. */
 export const RequireRole = (role: RoleName) => SetMetadata(MIN_ROLE, role);

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
-import { AppConfig, bullConnection } from '@app/common';
+import { BullRootModule } from '@app/common';
 import { QueueName } from '@app/contracts';
 import { CallEngineClient } from './call-engine.client';
 
@@ -8,10 +8,7 @@ import { CallEngineClient } from './call-engine.client';
 @Global()
 @Module({
   imports: [
-    BullModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
-    }),
+    BullRootModule,
     BullModule.registerQueue({ name: QueueName.CallEngine }),
   ],
   providers: [CallEngineClient],

@@ -44,6 +44,35 @@ export class AppConfig {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /** Where recordings are stored (the default storage is a directory). */
+  @IsString()
+  RECORDINGS_DIR = '.local/recordings';
+
+  // Pace of the simulated telephony: human speed by default, compressed in tests.
+  /** Time a dialled number rings before it answers, is busy or is unreachable. */
+  @Type(() => Number) @IsInt() @Min(0)
+  SIM_RING_MS = 2000;
+
+  /** Time a number that never answers rings before the call ends as no-answer. */
+  @Type(() => Number) @IsInt() @Min(0)
+  SIM_RING_TIMEOUT_MS = 20000;
+
+  /** Speaking time per word of a conversation turn. */
+  @Type(() => Number) @IsInt() @Min(0)
+  SIM_MS_PER_WORD = 300;
+
+  /** Pause between two turns. */
+  @Type(() => Number) @IsInt() @Min(0)
+  SIM_TURN_GAP_MS = 600;
+
+  /** How often the engine's reconciler re-derives lost jobs and unpublished events from rows. */
+  @Type(() => Number) @IsInt() @Min(100)
+  RECONCILE_INTERVAL_MS = 5000;
+
+  /** Parallel jobs per engine process. */
+  @Type(() => Number) @IsInt() @Min(1)
+  ENGINE_CONCURRENCY = 20;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

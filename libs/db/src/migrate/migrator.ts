@@ -73,7 +73,7 @@ export async function migrate(databaseUrl: string, dir = findMigrationsDir(), lo
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${name} failed: ${(e as Error).message}`);
+        throw new Error(`Migration ${name} failed: ${(e as Error).message}`, { cause: e });
       }
       result.applied.push(name);
     }

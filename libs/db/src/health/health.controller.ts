@@ -1,12 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, HttpCode } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { ApiError } from '@app/common';
+import { ApiError, Public } from '@app/common';
 import { QueueName } from '@app/contracts';
-import { PrismaService } from '@app/db';
-import { Public } from '../auth/auth.decorators';
+import { PrismaService } from '../prisma.service';
 
-/** Liveness (the process answers) and readiness (PostgreSQL and Redis answer). */
+/**
+ * Liveness (the process answers) and readiness (PostgreSQL and Redis answer), served by every
+ * app. Each app registers the call-engine queue, whose connection stands for Redis here.
+ */
 @Controller('health')
 @Public()
 export class HealthController {

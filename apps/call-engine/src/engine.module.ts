@@ -1,0 +1,32 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { BullRootModule, ConfigModule, DirectoryRecordingStorage, RecordingStorage } from '@app/common';
+import { QueueName } from '@app/contracts';
+import { DbModule, HealthController } from '@app/db';
+import { EventPublisher } from './events/event-publisher';
+import { CallEngineWorker } from './lifecycle/call-engine.worker';
+import { CallLifecycleService } from './lifecycle/call-lifecycle.service';
+import { CallScheduler } from './lifecycle/call-scheduler';
+import { ReconcilerService } from './reconciler/reconciler.service';
+import { SimulatedTelephony } from './telephony/simulated-telephony';
+import { TELEPHONY_PROVIDER } from './telephony/telephony-provider';
+
+@Module({
+  imports: [
+    ConfigModule,
+    DbModule,
+    BullRootModule,
+    BullModule.registerQueue({ name: QueueName.CallEngine }, { name: QueueName.DomainEvents }),
+  ],
+  controllers: [HealthController],
+  providers: [
+    CallEngineWorker,
+    CallLifecycleService,
+    CallScheduler,
+    EventPublisher,
+    ReconcilerService,
+    { provide: TELEPHONY_PROVIDER, useClass: SimulatedTelephony },
+    { provide: RecordingStorage, useClass: DirectoryRecordingStorage },
+  ],
+})
+export class EngineModule {}

@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppConfig, RecordingStorage } from '@app/common';
+import { CallLifecycleRepository, type CallEvent } from '@app/db';
+import { buildConversation, turnsUntil, type Conversation } from '../conversation/conversation';
+import { EventPublisher } from '../events/event-publisher';
+import { renderRecording } from '../media/wav';
+import { TELEPHONY_PROVIDER, type TelephonyProvider } from '../telephony/telephony-provider';
+import { CallScheduler } from './call-scheduler';
+import { nextStep, type Step } from './next-step';
+
+type LoadedCall = NonNullable<Awaited<ReturnType<CallLifecycleRepository['findWithAssistant']>>>;
+
+/**
+ * Owns every state change of a call after creation (spec part 3). advance() is the one entry
+ * point: it recomputes the call's next step from its row, applies it when due and schedules the
+ * one after. Safe to run twice, late, or on two engines at once.
+ */
+@Injectable()
+export class CallLifecycleService {
+  private readonly logger = new Logger(CallLifecycleService.name);
+
+  constructor(
+    private readonly calls: CallLifecycleRepository,
+    private readonly scheduler: CallScheduler,
+    private readonly publisher: EventPublisher,
+    private readonly storage: RecordingStorage,
+    private readonly config: AppConfig,
+    @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
+  ) {}
+
+  async advance(callId: string, requestId?: string): Promise<void> {
+    // Each applied step moves the call forward, so this ends after at most a handful of rounds.
+    for (let round = 0; round < 8; round++) {
+      const call = await this.calls.findWithAssistant(callId);
+      if (!call) return;
+      const conversation = this.conversationOf(call);
+      const now = new Date();
+      const next = nextStep(call, this.telephony.dialPlan(call.to), conversation, call.assistant.maxDurationSec, now);
+      if (!next) return;
+      if (next.at.getTime() > now.getTime()) {
+        await this.scheduler.wake(callId, next.step.kind, next.at, requestId ?? call.requestId ?? undefined);
+        return;
+      }
+      const event = await this.apply(call, next.step, conversation, now);
+      if (!event) {
+        this.logger.log(`call ${callId}: ${next.step.kind} refused, the call changed meanwhile (another engine got there first)`);
+      } else {
+        await this.publisher.publish([event], requestId ?? call.requestId ?? undefined);
+      }
+    }
+  }
+
+  private apply(call: LoadedCall, step: Step, conversation: Conversation, now: Date): Promise<CallEvent | null> {
+    const endedAt = now;
+    const durationSec = call.connectedAt ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000)) : 0;
+    switch (step.kind) {
+      case 'connect':
+        return this.calls.transition(call, 'ringing', 'in_progress', { connectedAt: now }, 'call.connected', { connectedAt: now.toISOString() }, now);
+      case 'no-answer':
+        return this.calls.transition(call, 'ringing', 'no_answer', { endedAt, durationSec: 0, endedReason: 'no-answer' },
+          'call.failed', { endedReason: 'no-answer', stage: 'ringing', durationSec: 0 }, now);
+      case 'fail':
+        return this.calls.transition(call, step.from, 'failed', { endedAt, durationSec, endedReason: step.reason },
+          'call.failed', { endedReason: step.reason, stage: step.stage, durationSec }, now);
+      case 'complete':
+        if (call.status !== 'ringing' && call.status !== 'in_progress') return Promise.resolve(null);
+        return this.calls.transition(call, call.status, 'completed', { endedAt, durationSec, endedReason: step.reason }, 'call.completed', {
+          direction: call.direction, durationSec, endedReason: step.reason, language: call.language,
+        }, now);
+      case 'store-transcript': {
+        const turns = this.spokenTurns(call, conversation);
+        const text = turns.map((t) => `${t.role}: ${t.text}`).join('\n');
+        return this.calls.storeTranscript(call, turns as object[], text, now);
+      }
+      case 'store-recording':
+        return this.storeRecording(call, conversation, now);
+    }
+  }
+
+  private async storeRecording(call: LoadedCall, conversation: Conversation, now: Date): Promise<CallEvent | null> {
+    const durationSec = call.durationSec ?? 0;
+    const audio = renderRecording(this.spokenTurns(call, conversation), durationSec);
+    const storageKey = `${call.workspaceId}/${call.id}.wav`;
+    await this.storage.put(storageKey, audio);
+    return this.calls.storeRecording(call, { storageKey, bytes: audio.length, durationSec }, now);
+  }
+
+  private spokenTurns(call: LoadedCall, conversation: Conversation) {
+    const elapsed = call.connectedAt && call.endedAt ? call.endedAt.getTime() - call.connectedAt.getTime() : 0;
+    return turnsUntil(conversation, elapsed);
+  }
+
+  private conversationOf(call: LoadedCall): Conversation {
+    return buildConversation(call.assistant, { msPerWord: this.config.SIM_MS_PER_WORD, turnGapMs: this.config.SIM_TURN_GAP_MS });
+  }
+}

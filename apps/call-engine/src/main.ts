@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppConfig, listenForOperators } from '@app/common';
+import { EngineModule } from './engine.module';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create(EngineModule);
+  await listenForOperators(app, app.get(AppConfig).ENGINE_PORT, 'call-engine');
+}
+
+void bootstrap();

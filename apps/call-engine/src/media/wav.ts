@@ -1,0 +1,40 @@
+import type { Turn } from '../conversation/conversation';
+
+export const SAMPLE_RATE = 8000;
+
+/**
+ * A mono 16-bit PCM WAV of exactly durationSec seconds. No speech synthesiser is required: each
+ * turn is a soft tone over its time span (assistant 440 Hz, customer 330 Hz, tool 660 Hz) and the
+ * gaps are silence, so the file shows the shape of the conversation.
+ */
+export function renderRecording(turns: Turn[], durationSec: number): Buffer {
+  const samples = Math.max(0, Math.round(durationSec * SAMPLE_RATE));
+  const pcm = Buffer.alloc(samples * 2);
+  const freq = { assistant: 440, customer: 330, tool: 660 } as const;
+  for (const turn of turns) {
+    const from = Math.min(samples, Math.floor(turn.startSec * SAMPLE_RATE));
+    const to = Math.min(samples, Math.floor(turn.endSec * SAMPLE_RATE));
+    for (let i = from; i < to; i++) {
+      pcm.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * freq[turn.role] * i) / SAMPLE_RATE)), i * 2);
+    }
+  }
+  return Buffer.concat([wavHeader(pcm.length), pcm]);
+}
+
+function wavHeader(dataBytes: number): Buffer {
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + dataBytes, 4);
+  h.write('WAVE', 8);
+  h.write('fmt ', 12);
+  h.writeUInt32LE(16, 16); // PCM chunk size
+  h.writeUInt16LE(1, 20); // PCM
+  h.writeUInt16LE(1, 22); // mono
+  h.writeUInt32LE(SAMPLE_RATE, 24);
+  h.writeUInt32LE(SAMPLE_RATE * 2, 28); // byte rate
+  h.writeUInt16LE(2, 32); // block align
+  h.writeUInt16LE(16, 34); // bits per sample
+  h.write('data', 36);
+  h.writeUInt32LE(dataBytes, 40);
+  return h;
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@app/common';
+import type { EventName } from '@app/contracts';
+import { Prisma, type Call, type CallEvent, type CallStatus } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The call-engine's writes: every change of a call is one transaction of a guarded update (only
+ * from the expected state) and the CallEvent it causes. A repeated or concurrent attempt finds
+ * the guard false and changes nothing.
+ */
+@Injectable()
+export class CallLifecycleRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findWithAssistant(callId: string) {
+    return this.prisma.call.findUnique({ where: { id: callId }, include: { assistant: true } });
+  }
+
+  /** Moves the call from → to with the patch; returns the appended event, or null if the guard failed. */
+  transition(call: Call, from: CallStatus, to: CallStatus, patch: Prisma.CallUncheckedUpdateManyInput, event: EventName, data: object, at: Date) {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.call.updateMany({ where: { id: call.id, status: from }, data: { ...patch, status: to, updatedAt: at } });
+      if (count === 0) return null;
+      return this.appendEvent(tx, call, event, data, at);
+    });
+  }
+
+  /** Stores the transcript and flips transcriptReady, with its event; null if already stored. */
+  storeTranscript(call: Call, turns: object[], text: string, at: Date) {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.call.updateMany({ where: { id: call.id, transcriptReady: false }, data: { transcriptReady: true, updatedAt: at } });
+      if (count === 0) return null;
+      const transcript = await tx.transcript.create({
+        data: { id: newId('transcript'), workspaceId: call.workspaceId, callId: call.id, language: call.language, turns, text, createdAt: at },
+      });
+      return this.appendEvent(tx, call, 'transcript.ready', { transcriptId: transcript.id }, at);
+    });
+  }
+
+  /** Records the stored audio file and flips recordingReady, with its event; null if already stored. */
+  storeRecording(call: Call, file: { storageKey: string; bytes: number; durationSec: number }, at: Date) {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.call.updateMany({ where: { id: call.id, recordingReady: false }, data: { recordingReady: true, updatedAt: at } });
+      if (count === 0) return null;
+      const recording = await tx.recording.create({
+        data: { id: newId('recording'), workspaceId: call.workspaceId, callId: call.id, contentType: 'audio/wav', ...file, createdAt: at },
+      });
+      return this.appendEvent(tx, call, 'recording.ready', { recordingId: recording.id, durationSec: file.durationSec }, at);
+    });
+  }
+
+  /** Calls whose schedule may need a job: live ones, and ended connected ones missing media. */
+  findUnfinished(limit: number) {
+    return this.prisma.call.findMany({
+      where: {
+        OR: [
+          { status: { in: ['ringing', 'in_progress'] } },
+          { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] },
+        ],
+      },
+      select: { id: true },
+      orderBy: { updatedAt: 'asc' },
+      take: limit,
+    });
+  }
+
+  findUnpublishedEvents(olderThan: Date, limit: number) {
+    return this.prisma.callEvent.findMany({
+      where: { publishedAt: null, occurredAt: { lt: olderThan } },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+  }
+
+  async markPublished(eventIds: string[]): Promise<void> {
+    await this.prisma.callEvent.updateMany({ where: { id: { in: eventIds }, publishedAt: null }, data: { publishedAt: new Date() } });
+  }
+
+  /** Every event's data carries callId, agentId, the call's metadata and its per-call sequence. */
+  private async appendEvent(tx: Tx, call: Call, type: EventName, data: object, at: Date): Promise<CallEvent> {
+    const sequence = (await tx.callEvent.count({ where: { callId: call.id } })) + 1;
+    return tx.callEvent.create({
+      data: {
+        id: newId('event'),
+        workspaceId: call.workspaceId,
+        callId: call.id,
+        type,
+        sequence,
+        occurredAt: at,
+        data: { callId: call.id, agentId: call.assistantId, metadata: (call.metadata as Prisma.InputJsonObject | null) ?? null, ...data, sequence },
+      },
+    });
+  }
+}
