@@ -5,12 +5,16 @@ import { DbModule, HealthController } from '@app/db';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { CallMediaModule } from './call-media/call-media.module';
 import { CallsModule } from './calls/calls.module';
+import { EventsModule } from './events/events.module';
 import { QueuesModule } from './queues/queues.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
-  imports: [ConfigModule, DbModule, QueuesModule, CallsModule, AssistantsModule, WebhooksModule, ApiKeysModule],
+  imports: [
+    ConfigModule, DbModule, QueuesModule, CallsModule, CallMediaModule, EventsModule, AssistantsModule, WebhooksModule, ApiKeysModule,
+  ],
   controllers: [HealthController],
   providers: [
     { provide: APP_GUARD, useClass: ApiKeyGuard },

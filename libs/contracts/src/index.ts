@@ -9,3 +9,4 @@ export * from './dto/assistants.dto';
 export * from './dto/webhooks.dto';
 export * from './dto/api-keys.dto';
 export * from './simulator';
+export * from './dto/events.dto';

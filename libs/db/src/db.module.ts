@@ -4,11 +4,14 @@ import { ApiKeysRepository } from './repositories/api-keys.repository';
 import { AssistantsRepository } from './repositories/assistants.repository';
 import { CallsRepository } from './repositories/calls.repository';
 import { CallLifecycleRepository } from './repositories/call-lifecycle.repository';
+import { CallMediaRepository } from './repositories/call-media.repository';
+import { EventsRepository } from './repositories/events.repository';
 import { WebhooksRepository } from './repositories/webhooks.repository';
 import { WorkspacesRepository } from './repositories/workspaces.repository';
 
 const repositories = [
-  WorkspacesRepository, ApiKeysRepository, AssistantsRepository, CallsRepository, CallLifecycleRepository, WebhooksRepository,
+  WorkspacesRepository, ApiKeysRepository, AssistantsRepository, CallsRepository, CallLifecycleRepository, CallMediaRepository,
+  EventsRepository, WebhooksRepository,
 ];
 
 /** PostgreSQL access: the Prisma client and the repositories, the only code that queries. */

@@ -10,3 +10,5 @@ export * from './repositories/webhooks.repository';
 export type { Call, Assistant, Webhook, ApiKey, Account, CallEvent } from './generated/prisma/client';
 export * from './health/health.controller';
 export * from './repositories/call-lifecycle.repository';
+export * from './repositories/call-media.repository';
+export * from './repositories/events.repository';

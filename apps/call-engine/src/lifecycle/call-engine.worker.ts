@@ -12,7 +12,7 @@ type EngineJob = JobName<QueueName.CallEngine>;
 export class CallEngineWorker extends WorkerHost implements OnModuleInit {
   /** One handler per job name; a job name without a handler fails the type check. */
   private readonly handlers: { [N in EngineJob]: (data: JobPayload<QueueName.CallEngine, N>) => Promise<void> } = {
-    'dial-call': (d) => this.lifecycle.advance(d.callId, d.requestId),
+    'dial-call': (d) => this.lifecycle.dial(d.callId, d.requestId),
     'end-call': (d) => this.lifecycle.advance(d.callId, d.requestId),
     'advance-call': (d) => this.lifecycle.advance(d.callId, d.requestId),
   };

@@ -28,6 +28,12 @@ export class CallLifecycleService {
     @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
   ) {}
 
+  /** A new call: hand over the call.started event the gateway wrote, then drive the call. */
+  async dial(callId: string, requestId?: string): Promise<void> {
+    await this.publisher.publish(await this.calls.findUnpublishedEventsOfCall(callId), requestId);
+    await this.advance(callId, requestId);
+  }
+
   async advance(callId: string, requestId?: string): Promise<void> {
     // Each applied step moves the call forward, so this ends after at most a handful of rounds.
     for (let round = 0; round < 8; round++) {

@@ -75,6 +75,10 @@ export class CallLifecycleRepository {
     });
   }
 
+  findUnpublishedEventsOfCall(callId: string) {
+    return this.prisma.callEvent.findMany({ where: { callId, publishedAt: null }, orderBy: { sequence: 'asc' } });
+  }
+
   async markPublished(eventIds: string[]): Promise<void> {
     await this.prisma.callEvent.updateMany({ where: { id: { in: eventIds }, publishedAt: null }, data: { publishedAt: new Date() } });
   }

@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppConfig, listenForOperators } from '@app/common';
+import { DispatcherModule } from './dispatcher.module';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create(DispatcherModule);
+  await listenForOperators(app, app.get(AppConfig).DISPATCHER_PORT, 'webhook-dispatcher');
+}
+
+void bootstrap();

@@ -1,0 +1,19 @@
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { QueryInt } from '@app/common';
+import { EVENT_NAMES } from '../events';
+
+/** Query of GET /api/core/event/list: the catch-up feed of spec 6.4.6. */
+export class EventFeedQuery {
+  /** Return events after this eventId (exclusive); omit to start at the beginning. */
+  @IsOptional() @IsString() @Matches(/^evt_[0-9a-z]{26}$/, { message: 'after must be an eventId (evt_…)' })
+  after?: string;
+
+  @QueryInt(1, 500)
+  limit?: number;
+
+  @IsOptional() @IsString() @MaxLength(128)
+  callId?: string;
+
+  @IsOptional() @IsIn(EVENT_NAMES, { message: `type must be one of ${EVENT_NAMES.join(', ')}` })
+  type?: string;
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { dropDatabase, ensureDatabase, migrate } from '@app/db';
+
+/**
+ * Gives the calling test file a database and Redis prefix of its own. Suites that run engines or
+ * dispatchers use it: those reconcile every row they can see, so they must not see other suites'.
+ * Call before booting any module; returns the cleanup for afterAll.
+ */
+export async function isolateSuite(label: string): Promise<() => Promise<void>> {
+  const suffix = `${label}_${randomBytes(3).toString('hex')}`;
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `${url.pathname}_${suffix}`;
+  process.env.DATABASE_URL = url.toString();
+  process.env.QUEUE_PREFIX = `${process.env.QUEUE_PREFIX}_${suffix}`;
+  await ensureDatabase(process.env.DATABASE_URL);
+  await migrate(process.env.DATABASE_URL);
+  return async () => {
+    if (process.env.KEEP_TEST_DB !== '1') await dropDatabase(url.toString());
+  };
+}
+
+/** Waits for a condition with a bounded poll (never a fixed sleep). */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
