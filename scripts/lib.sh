@@ -72,8 +72,10 @@ ensure_redis() {
 ensure_dependencies() {
   cd "$ROOT"
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    note "npm ci"
-    npm ci --no-audit --no-fund --loglevel=error
+    # npm install (not npm ci) honours package-lock.json; this npm writes lock files without other
+    # platforms' optional packages, which npm ci then refuses as "out of sync".
+    note "npm install (from package-lock.json)"
+    npm install --no-audit --no-fund --loglevel=error
   else
     note "dependencies up to date"
   fi

@@ -193,9 +193,8 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
   });
 
   it('ending a call that is still ringing completes it with api-ended-call and no media', async () => {
-    let ended: request.Response | undefined;
     const started = await api().post('/api/core/voice/agent/call', { agentId, to: SIMULATOR_NUMBERS.noAnswer });
-    ended = await api().post(`/api/core/voice/call/${started.body.callId}/end`);
+    const ended = await api().post(`/api/core/voice/call/${started.body.callId}/end`);
     expect(ended.status).toBe(202);
     const call = await waitFor('the ended call', async () => {
       const { body } = await api().get(`/api/core/voice/call/${started.body.callId}`);
