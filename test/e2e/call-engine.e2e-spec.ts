@@ -229,8 +229,10 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
   });
 });
 
-function binary(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (err: Error | null, body: Buffer) => void) {
+/** supertest parser that keeps a binary body as a Buffer (the response is a Node stream). */
+function binary(res: request.Response, done: (err: Error | null, body: unknown) => void) {
+  const stream = res as unknown as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
 }
