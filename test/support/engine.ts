@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { EngineModule } from '../../apps/call-engine/src/engine.module';
+import { DispatcherModule } from '../../apps/webhook-dispatcher/src/dispatcher.module';
 
 /** Test pace of the simulator: a whole call in about a second. */
 export function useFastSimulator(): void {
@@ -14,6 +15,25 @@ export function useFastSimulator(): void {
 /** Boots a real call-engine (workers, reconciler) in this process. */
 export async function startEngine(): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({ imports: [EngineModule] }).compile();
+  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  await app.init();
+  return app;
+}
+
+/** Test pace of webhook delivery: short timeout and backoff, few attempts. */
+export function useFastDelivery(): void {
+  process.env.WEBHOOK_ALLOW_HTTP = 'true';
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
+  process.env.WEBHOOK_TIMEOUT_MS = '500';
+  process.env.WEBHOOK_BACKOFF_BASE_MS = '60';
+  process.env.WEBHOOK_BACKOFF_MAX_MS = '600';
+  process.env.WEBHOOK_MAX_ATTEMPTS = '4';
+  process.env.DISPATCH_RECONCILE_INTERVAL_MS = '500';
+}
+
+/** Boots a real webhook-dispatcher (fan-out, delivery workers, reconciler) in this process. */
+export async function startDispatcher(): Promise<INestApplication> {
+  const moduleRef = await Test.createTestingModule({ imports: [DispatcherModule] }).compile();
   const app = moduleRef.createNestApplication({ logger: ['error'] });
   await app.init();
   return app;

@@ -15,3 +15,4 @@ export * from './auth/public.decorator';
 export * from './bootstrap/worker-app';
 export * from './bootstrap/queue-root';
 export * from './storage/recording-storage';
+export * from './webhooks/webhook-sender';

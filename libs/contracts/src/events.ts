@@ -36,3 +36,16 @@ export interface WebhookEnvelope<D = Record<string, unknown>> {
   occurredAt: string;
   data: D;
 }
+
+/** The envelope of a stored event, as every delivery of it carries it. */
+export function envelopeOf(deliveryId: string, event: { type: string; occurredAt: Date; data: unknown }): WebhookEnvelope {
+  return { event: event.type, deliveryId, occurredAt: event.occurredAt.toISOString(), data: event.data as Record<string, unknown> };
+}
+
+/** Why a webhook stopped delivering (its disabledReason). */
+export const DISABLED_REASONS = {
+  apiKeyRevoked: 'The API key this webhook delivers with was revoked; update the webhook (PATCH) with a live key to resume.',
+  gone: 'The endpoint answered 410 Gone; enable the webhook again (PATCH {"enabled": true}) once it accepts deliveries.',
+  byApi: 'disabled by API',
+  failing: (since: Date) => `Every delivery has failed since ${since.toISOString()}; fix the endpoint and enable the webhook again.`,
+} as const;

@@ -30,9 +30,12 @@ export interface JobPayloads {
   };
   [QueueName.WebhookDeliveries]: {
     /** One WebhookDelivery row to send; jobId is the deliveryId (plus a replay suffix). */
-    deliver: { deliveryId: string; requestId?: string };
+    deliver: { deliveryId: string; webhookId: string; requestId?: string };
   };
 }
 
 export type JobName<Q extends QueueName> = keyof JobPayloads[Q] & string;
 export type JobPayload<Q extends QueueName, N extends JobName<Q>> = JobPayloads[Q][N];
+
+/** Job id of one delivery round: asking for the same round twice makes one job. */
+export const deliveryJobId = (d: { id: string; replays: number }) => `${d.id}-${d.replays}`;

@@ -12,3 +12,5 @@ export * from './health/health.controller';
 export * from './repositories/call-lifecycle.repository';
 export * from './repositories/call-media.repository';
 export * from './repositories/events.repository';
+export * from './repositories/webhook-deliveries.repository';
+export * from './queues/delivery-queue';

@@ -40,7 +40,8 @@ export class WebhooksService {
   }
 
   /** The updating key becomes the one deliveries carry as their Bearer token. */
-  async update(auth: RequestAuth, webhookId: string, dto: UpdateWebhookDto): Promise<WebhookRecord> {
+  /** `resumed` when the webhook went from disabled to enabled: its pending deliveries go out again. */
+  async update(auth: RequestAuth, webhookId: string, dto: UpdateWebhookDto): Promise<{ record: WebhookRecord; resumed: boolean }> {
     if (dto.url !== undefined) await this.checkUrl(dto.url);
     const updated = await this.webhooks.update(auth.workspaceId, webhookId, {
       url: dto.url,
@@ -50,7 +51,7 @@ export class WebhooksService {
       apiKeyId: auth.keyId,
     });
     if (!updated) throw ApiError.notFound('Webhook', webhookId);
-    return presentWebhook(updated);
+    return { record: presentWebhook(updated.after), resumed: !updated.before.enabled && updated.after.enabled };
   }
 
   async remove(workspaceId: string, webhookId: string): Promise<void> {

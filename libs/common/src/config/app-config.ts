@@ -73,12 +73,60 @@ export class AppConfig {
   /** Parallel jobs per engine process. */
   @Type(() => Number) @IsInt() @Min(1)
   ENGINE_CONCURRENCY = 20;
+
+  // Webhook delivery (README "Webhook delivery").
+  /** An attempt that has not received a 2xx within this is a failure. */
+  @Type(() => Number) @IsInt() @Min(100)
+  WEBHOOK_TIMEOUT_MS = 10000;
+
+  @Type(() => Number) @IsInt() @Min(1) @Max(50)
+  WEBHOOK_MAX_ATTEMPTS = 8;
+
+  /** Wait before the 2nd attempt; each further wait is 4× longer (±20% jitter) up to the max. */
+  @Type(() => Number) @IsInt() @Min(0)
+  WEBHOOK_BACKOFF_BASE_MS = 20000;
+
+  @Type(() => Number) @IsInt() @Min(0)
+  WEBHOOK_BACKOFF_MAX_MS = 12 * 60 * 60 * 1000;
+
+  /** A webhook whose deliveries all failed for this long is disabled ("5d", "12h", "30m", "10s" or ms). */
+  @Transform(({ value }) => (typeof value === 'string' ? parseDuration(value) : value)) @IsInt({ message: 'WEBHOOK_DISABLE_AFTER must be a duration such as 5d, 12h, 30m, 10s or milliseconds' }) @Min(0)
+  WEBHOOK_DISABLE_AFTER = 5 * 24 * 60 * 60 * 1000;
+
+  /** Concurrent sends to one webhook, across all dispatcher processes; a slow endpoint uses no more. */
+  @Type(() => Number) @IsInt() @Min(1)
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = 4;
+
+  /** Parallel deliveries per dispatcher process. */
+  @Type(() => Number) @IsInt() @Min(1)
+  DISPATCHER_CONCURRENCY = 50;
+
+  /** How often each dispatcher re-derives lost fan-outs and deliveries from PostgreSQL. */
+  @Type(() => Number) @IsInt() @Min(100)
+  DISPATCH_RECONCILE_INTERVAL_MS = 5000;
+
+  /** Bull Board at /admin/queues on the gateway, behind these credentials; off when unset. */
+  @IsOptional() @IsString()
+  BULL_BOARD_USER?: string;
+
+  @IsOptional() @IsString()
+  BULL_BOARD_PASSWORD?: string;
 }
+
+/** "5d", "12h", "30m", "10s", "250ms" or plain milliseconds → milliseconds (NaN when unreadable). */
+export function parseDuration(value: string): number {
+  const m = /^(\d+)\s*(ms|s|m|h|d)?$/.exec(value.trim());
+  if (!m) return Number.NaN;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 'ms') as 'ms'];
+  return Number(m[1]) * unit;
+}
+
+const OPTIONAL_KEYS = ['ENCRYPTION_KEY', 'BULL_BOARD_USER', 'BULL_BOARD_PASSWORD'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
   const present = Object.fromEntries(
-    Object.entries(env).filter(([k, v]) => (known.includes(k) || k === 'ENCRYPTION_KEY') && v !== ''),
+    Object.entries(env).filter(([k, v]) => (known.includes(k) || OPTIONAL_KEYS.includes(k)) && v !== ''),
   );
   const config = plainToInstance(AppConfig, present, { enableImplicitConversion: true, exposeDefaultValues: true });
   const errors = validateSync(config, { skipMissingProperties: false });

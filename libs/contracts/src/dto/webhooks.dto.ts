@@ -1,6 +1,7 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Optional, Required } from '@app/common';
 import { EVENT_NAMES } from '../events';
+import { PageQuery } from './paging.dto';
 
 const eventsMessage = `events must be a non-empty list of: ${EVENT_NAMES.join(', ')}`;
 
@@ -24,4 +25,21 @@ export class UpdateWebhookDto {
 
   @Optional() @IsBoolean({ message: 'enabled must be true or false' })
   enabled?: boolean;
+}
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** Query of GET /api/core/webhook/{webhookId}/deliveries. */
+export class DeliveryListQuery extends PageQuery {
+  @IsOptional() @IsIn(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
+  status?: (typeof DELIVERY_STATUSES)[number];
+
+  @IsOptional() @IsIn(EVENT_NAMES, { message: `event must be one of ${EVENT_NAMES.join(', ')}` })
+  event?: string;
+}
+
+/** Body of POST /api/core/webhook/{webhookId}/recover. */
+export class RecoverDeliveriesDto {
+  @Required() @IsISO8601({ strict: true }, { message: 'since must be an ISO 8601 timestamp' })
+  since: string;
 }

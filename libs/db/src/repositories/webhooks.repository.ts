@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/common';
+import { DISABLED_REASONS } from '@app/contracts';
 import { PrismaService } from '../prisma.service';
 
 export interface WebhookInput {
@@ -40,15 +41,23 @@ export class WebhooksRepository {
     return { total, list };
   }
 
+  /**
+   * Applies a change. Enabling clears the disabled reason and restarts the failure clock; any
+   * update by a live key also lifts a stop caused by the previous key's revocation.
+   * Returns the webhook before and after.
+   */
   async update(workspaceId: string, id: string, change: WebhookChange) {
+    const before = await this.find(workspaceId, id);
+    if (!before) return null;
     const { enabled, ...rest } = change;
+    const resume = enabled === true || (enabled === undefined && before.disabledReason === DISABLED_REASONS.apiKeyRevoked);
     const data = {
       ...rest,
-      // Enabling clears the reason it was disabled and restarts the failure clock.
-      ...(enabled === undefined ? {} : enabled ? { enabled, disabledReason: null, failingSince: null } : { enabled, disabledReason: 'disabled by API' }),
+      ...(resume ? { enabled: true, disabledReason: null, failingSince: null } : enabled === false ? { enabled: false, disabledReason: DISABLED_REASONS.byApi } : {}),
     };
     const { count } = await this.prisma.webhook.updateMany({ where: { workspaceId, id, deletedAt: null }, data });
-    return count === 0 ? null : this.find(workspaceId, id);
+    const after = count === 0 ? null : await this.find(workspaceId, id);
+    return after ? { before, after } : null;
   }
 
   /** Soft delete: the delivery log keeps pointing at it. */

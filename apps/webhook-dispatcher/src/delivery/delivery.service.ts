@@ -1,0 +1,78 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig, SecretBox, WebhookSender } from '@app/common';
+import { DISABLED_REASONS, envelopeOf } from '@app/contracts';
+import { WebhookDeliveriesRepository, type AttemptOutcome } from '@app/db';
+import { retryDelayMs } from './backoff';
+
+export type DeliveryResult = { kind: 'done' } | { kind: 'retry'; delayMs: number; reason: string };
+
+/** One attempt of one delivery, recorded, with what follows from its outcome. */
+@Injectable()
+export class DeliveryService {
+  private readonly logger = new Logger(DeliveryService.name);
+
+  constructor(
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly sender: WebhookSender,
+    private readonly secrets: SecretBox,
+    private readonly config: AppConfig,
+  ) {}
+
+  async attempt(deliveryId: string): Promise<DeliveryResult> {
+    const d = await this.deliveries.findForSend(deliveryId);
+    if (!d || d.status !== 'pending') return { kind: 'done' };
+    const webhook = d.webhook;
+    if (webhook.deletedAt) {
+      await this.deliveries.failDelivery(d.id, 'webhook deleted');
+      return { kind: 'done' };
+    }
+    // A disabled webhook keeps its deliveries pending; they resume when it is enabled again.
+    if (!webhook.enabled) return { kind: 'done' };
+    if (webhook.apiKey.revokedAt) {
+      await this.deliveries.disableWebhook(webhook.id, DISABLED_REASONS.apiKeyRevoked);
+      return { kind: 'done' };
+    }
+    if (d.attemptCount >= d.attemptLimit) {
+      await this.deliveries.failDelivery(d.id, 'attempts exhausted');
+      return { kind: 'done' };
+    }
+
+    const number = d.attemptCount + 1;
+    const result = await this.sender.send({
+      url: webhook.url,
+      deliveryId: d.id,
+      body: JSON.stringify(envelopeOf(d.id, d.callEvent)),
+      secret: this.secrets.open(webhook.secretEnc),
+      apiKey: this.secrets.open(webhook.apiKeyEnc),
+    });
+
+    let outcome: AttemptOutcome;
+    let retry: DeliveryResult = { kind: 'done' };
+    const failingSince = webhook.failingSince ?? result.startedAt;
+    const failingTooLong = Date.now() - failingSince.getTime() >= this.config.WEBHOOK_DISABLE_AFTER;
+    if (result.ok) {
+      outcome = { kind: 'succeeded' };
+    } else if (result.statusCode === 410) {
+      outcome = { kind: 'gone', disableWebhook: DISABLED_REASONS.gone };
+    } else if (number >= d.attemptLimit) {
+      outcome = { kind: 'failed', disableWebhook: failingTooLong ? DISABLED_REASONS.failing(failingSince) : undefined };
+    } else if (failingTooLong) {
+      // The webhook is disabled; this delivery stays pending and resumes when it is enabled again.
+      outcome = { kind: 'retry', nextAttemptAt: null, disableWebhook: DISABLED_REASONS.failing(failingSince) };
+    } else {
+      const delayMs = retryDelayMs(number, this.config.WEBHOOK_BACKOFF_BASE_MS, this.config.WEBHOOK_BACKOFF_MAX_MS, result.retryAfterMs);
+      outcome = { kind: 'retry', nextAttemptAt: new Date(Date.now() + delayMs) };
+      retry = { kind: 'retry', delayMs, reason: `${result.errorClass}${result.statusCode ? ` ${result.statusCode}` : ''}` };
+    }
+    await this.deliveries.recordAttempt(d.id, webhook.id, {
+      number,
+      startedAt: result.startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      errorClass: result.errorClass,
+      responseBody: result.responseBody,
+    }, outcome, webhook.failingSince);
+    if (!result.ok) this.logger.log(`delivery ${d.id} attempt ${number} to ${webhook.id} failed: ${result.errorClass} ${result.statusCode ?? ''}`);
+    return retry;
+  }
+}

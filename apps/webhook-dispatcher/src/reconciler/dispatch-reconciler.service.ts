@@ -1,0 +1,61 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '@app/common';
+import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/db';
+import { FanOutService } from '../fan-out/fan-out.service';
+
+const BATCH = 500;
+/** Events younger than this are still on their way through the domain-events queue. */
+const FAN_OUT_GRACE_MS = 3000;
+
+/**
+ * Re-derives delivery work from PostgreSQL, so a crash or a Redis flush delays deliveries and
+ * never loses them: events that were never fanned out are fanned out, and pending deliveries whose
+ * job is gone are queued again (same deliveryId). Receivers may see a duplicate, never a gap.
+ */
+@Injectable()
+export class DispatchReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DispatchReconciler.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly fanOut: FanOutService,
+    private readonly queue: DeliveryQueue,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), this.config.DISPATCH_RECONCILE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  tick(): Promise<void> {
+    this.running ??= this.reconcile()
+      .catch((e) => this.logger.warn(`reconcile pass failed: ${(e as Error).message}`))
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async reconcile(): Promise<void> {
+    const events = await this.deliveries.findNotFannedOut(new Date(Date.now() - FAN_OUT_GRACE_MS), BATCH);
+    for (const e of events) await this.fanOut.fanOut(e.id);
+    // Quiet for longer than an attempt can take: nothing is working on it.
+    const quietMs = Math.max(2000, this.config.WEBHOOK_TIMEOUT_MS + 1000);
+    const stale = await this.deliveries.findStalePending(new Date(Date.now() - quietMs), BATCH);
+    const lost = [];
+    for (const d of stale) {
+      if (await this.queue.isQueued(d)) continue;
+      await this.queue.forget(d);
+      lost.push(d);
+    }
+    if (events.length || lost.length) this.logger.log(`recovered ${events.length} fan-out(s) and ${lost.length} delivery job(s)`);
+    await this.queue.enqueue(lost, this.config.WEBHOOK_MAX_ATTEMPTS);
+  }
+}
