@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ConfigModule, ContractValidationPipe } from '@app/common';
 import { DbModule, HealthController } from '@app/db';
+import { QueueBoardModule } from './admin/queue-board.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
@@ -14,6 +15,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 @Module({
   imports: [
     ConfigModule, DbModule, QueuesModule, CallsModule, CallMediaModule, EventsModule, AssistantsModule, WebhooksModule, ApiKeysModule,
+    QueueBoardModule,
   ],
   controllers: [HealthController],
   providers: [
