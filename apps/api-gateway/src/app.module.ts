@@ -9,13 +9,14 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { CallMediaModule } from './call-media/call-media.module';
 import { CallsModule } from './calls/calls.module';
 import { EventsModule } from './events/events.module';
+import { McpModule } from './mcp/mcp.module';
 import { QueuesModule } from './queues/queues.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
     ConfigModule, DbModule, QueuesModule, CallsModule, CallMediaModule, EventsModule, AssistantsModule, WebhooksModule, ApiKeysModule,
-    QueueBoardModule,
+    QueueBoardModule, McpModule,
   ],
   controllers: [HealthController],
   providers: [

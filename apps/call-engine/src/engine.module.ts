@@ -10,6 +10,7 @@ import { CallScheduler } from './lifecycle/call-scheduler';
 import { ReconcilerService } from './reconciler/reconciler.service';
 import { SimulatedTelephony } from './telephony/simulated-telephony';
 import { TELEPHONY_PROVIDER } from './telephony/telephony-provider';
+import { McpToolRunner } from './tools/mcp-tool-runner';
 
 @Module({
   imports: [
@@ -25,6 +26,7 @@ import { TELEPHONY_PROVIDER } from './telephony/telephony-provider';
     CallScheduler,
     EventPublisher,
     ReconcilerService,
+    McpToolRunner,
     { provide: TELEPHONY_PROVIDER, useClass: SimulatedTelephony },
     { provide: RecordingStorage, useClass: DirectoryRecordingStorage },
   ],

@@ -4,6 +4,7 @@ import { ApiError, RecordingStorage } from '@app/common';
 import { CallMediaRepository, CallsRepository } from '@app/db';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
 import { parseByteRange } from './byte-range';
+import { readyCallOrThrow, TranscriptsService } from './transcripts.service';
 
 /** Transcript and recording of a call: 409 until the engine has stored them, 404 for strangers. */
 @Controller('api/core/voice/call/:callId')
@@ -12,14 +13,12 @@ export class CallMediaController {
     private readonly calls: CallsRepository,
     private readonly media: CallMediaRepository,
     private readonly storage: RecordingStorage,
+    private readonly transcripts: TranscriptsService,
   ) {}
 
   @Get('transcript')
-  async transcript(@Auth() auth: RequestAuth, @Param('callId') callId: string) {
-    await this.callOrThrow(auth.workspaceId, callId, 'transcriptReady', 'transcript');
-    const t = await this.media.findTranscript(auth.workspaceId, callId);
-    if (!t) throw ApiError.conflict(`The transcript of call ${callId} is not ready yet; wait for transcript.ready.`);
-    return { transcriptId: t.id, callId, language: t.language, turns: t.turns, text: t.text, createdAt: t.createdAt.toISOString() };
+  transcript(@Auth() auth: RequestAuth, @Param('callId') callId: string) {
+    return this.transcripts.get(auth.workspaceId, callId);
   }
 
   /** audio/wav with Content-Length; a single byte Range answers 206. */
@@ -52,10 +51,7 @@ export class CallMediaController {
     this.storage.read(rec.storageKey, wanted).pipe(res);
   }
 
-  private async callOrThrow(workspaceId: string, callId: string, flag: 'transcriptReady' | 'recordingReady', what: string) {
-    const call = await this.calls.find(workspaceId, callId);
-    if (!call) throw ApiError.notFound('Call', callId);
-    if (!call[flag]) throw ApiError.conflict(`The ${what} of call ${callId} is not ready yet; wait for ${what}.ready.`);
-    return call;
+  private async callOrThrow(workspaceId: string, callId: string, flag: 'recordingReady', what: string) {
+    return readyCallOrThrow(this.calls, workspaceId, callId, flag, what);
   }
 }

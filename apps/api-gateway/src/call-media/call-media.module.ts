@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DirectoryRecordingStorage, RecordingStorage } from '@app/common';
 import { CallMediaController } from './call-media.controller';
+import { TranscriptsService } from './transcripts.service';
 
 @Module({
   controllers: [CallMediaController],
-  providers: [{ provide: RecordingStorage, useClass: DirectoryRecordingStorage }],
+  providers: [TranscriptsService, { provide: RecordingStorage, useClass: DirectoryRecordingStorage }],
+  exports: [TranscriptsService],
 })
 export class CallMediaModule {}

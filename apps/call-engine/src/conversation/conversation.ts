@@ -6,7 +6,15 @@ export interface Turn {
   /** Seconds from the moment the call connected. */
   startSec: number;
   endSec: number;
-  tool?: { name: string; arguments: Record<string, unknown>; result?: unknown; error?: string; latencyMs?: number };
+  tool?: { name: string; arguments: Record<string, unknown>; server?: string | null; result?: unknown; error?: string; latencyMs?: number };
+}
+
+/** The stored outcome of one tool step (see McpToolRunner). */
+export interface ToolTurnResult {
+  server?: string | null;
+  result?: unknown;
+  error?: string;
+  latencyMs?: number;
 }
 
 export interface Conversation {
@@ -39,9 +47,9 @@ const words = (text: string) => Math.max(1, text.trim().split(/\s+/).length);
 /**
  * The conversation a connected call plays, as timed turns: the assistant's firstMessage, then its
  * script (or a short default exchange). Deterministic for a given assistant and pace.
- * Tool steps take one word's time; MCP execution fills in their result (see the MCP issue).
+ * Tool steps show the outcome the engine recorded when it ran them (McpToolRunner).
  */
-export function buildConversation(assistant: AssistantForConversation, pace: Pace): Conversation {
+export function buildConversation(assistant: AssistantForConversation, pace: Pace, toolResults: ToolTurnResult[] = []): Conversation {
   const steps = Array.isArray(assistant.script) && assistant.script.length > 0 ? (assistant.script as ScriptStep[]) : DEFAULT_EXCHANGE;
   const turns: Turn[] = [];
   let t = 0;
@@ -53,13 +61,16 @@ export function buildConversation(assistant: AssistantForConversation, pace: Pac
   };
   speak('assistant', assistant.firstMessage ?? `Hello, this is ${assistant.name}.`);
   let endedBy: Conversation['endedBy'] = 'assistant';
+  let toolIndex = 0;
   for (const step of steps) {
     if ('say' in step) speak('assistant', step.say);
     else if ('hear' in step) speak('customer', step.hear);
     else if ('tool' in step) {
-      speak('tool', `tool ${step.tool}`, {
-        tool: { name: step.tool, arguments: step.arguments ?? {}, error: 'unsupported: tool calls are not executed by this engine yet' },
-      });
+      const done = toolResults[toolIndex++];
+      const tool = done
+        ? { name: step.tool, arguments: step.arguments ?? {}, result: done.result, error: done.error, latencyMs: done.latencyMs, server: done.server }
+        : { name: step.tool, arguments: step.arguments ?? {}, error: 'not run (the call ended before its tools ran)' };
+      speak('tool', done?.error ? `${step.tool} failed: ${done.error}` : `${step.tool} → ${JSON.stringify(done?.result ?? null)}`, { tool });
     } else if ('hangup' in step) {
       endedBy = step.hangup;
       break;
@@ -74,4 +85,9 @@ export function turnsUntil(conversation: Conversation, elapsedMs: number): Turn[
   return conversation.turns
     .filter((turn) => turn.startSec < limit)
     .map((turn) => (turn.endSec > limit ? { ...turn, endSec: limit } : turn));
+}
+
+/** The script's tool steps, in order. */
+export function toolSteps(script: unknown): { tool: string; arguments?: Record<string, unknown> }[] {
+  return Array.isArray(script) ? (script as ScriptStep[]).filter((s): s is Extract<ScriptStep, { tool: string }> => 'tool' in s) : [];
 }

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig, RecordingStorage } from '@app/common';
 import { CallLifecycleRepository, type CallEvent } from '@app/db';
-import { buildConversation, turnsUntil, type Conversation } from '../conversation/conversation';
+import type { McpToolServer } from '@app/contracts';
+import { buildConversation, toolSteps, turnsUntil, type Conversation, type ToolTurnResult } from '../conversation/conversation';
 import { EventPublisher } from '../events/event-publisher';
 import { renderRecording } from '../media/wav';
 import { TELEPHONY_PROVIDER, type TelephonyProvider } from '../telephony/telephony-provider';
+import { McpToolRunner, toolRunBudgetMs } from '../tools/mcp-tool-runner';
 import { CallScheduler } from './call-scheduler';
 import { nextStep, type Step } from './next-step';
 
@@ -25,6 +27,7 @@ export class CallLifecycleService {
     private readonly publisher: EventPublisher,
     private readonly storage: RecordingStorage,
     private readonly config: AppConfig,
+    private readonly tools: McpToolRunner,
     @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
   ) {}
 
@@ -41,8 +44,18 @@ export class CallLifecycleService {
       if (!call) return;
       const conversation = this.conversationOf(call);
       const now = new Date();
-      const next = nextStep(call, this.telephony.dialPlan(call.to), conversation, call.assistant.maxDurationSec, now);
+      const steps = toolSteps(call.assistant.script);
+      const servers = (call.assistant.tools ?? []) as unknown as McpToolServer[];
+      const busyUntil = call.toolsRunAt && call.toolResults === null ? new Date(call.toolsRunAt.getTime() + toolRunBudgetMs(steps, servers)) : null;
+      const next = nextStep(call, this.telephony.dialPlan(call.to), conversation, call.assistant.maxDurationSec, now, { has: steps.length > 0, busyUntil });
       if (!next) return;
+      if (next.step.kind === 'run-tools') {
+        if (await this.calls.claimToolRun(call.id, now)) {
+          const outcomes = await this.tools.run(call.id, steps, servers);
+          await this.calls.storeToolResults(call.id, outcomes as object[]);
+        }
+        continue;
+      }
       if (next.at.getTime() > now.getTime()) {
         await this.scheduler.wake(callId, next.step.kind, next.at, requestId ?? call.requestId ?? undefined);
         return;
@@ -80,6 +93,8 @@ export class CallLifecycleService {
       }
       case 'store-recording':
         return this.storeRecording(call, conversation, now);
+      default:
+        return Promise.resolve(null);
     }
   }
 
@@ -97,6 +112,7 @@ export class CallLifecycleService {
   }
 
   private conversationOf(call: LoadedCall): Conversation {
-    return buildConversation(call.assistant, { msPerWord: this.config.SIM_MS_PER_WORD, turnGapMs: this.config.SIM_TURN_GAP_MS });
+    const pace = { msPerWord: this.config.SIM_MS_PER_WORD, turnGapMs: this.config.SIM_TURN_GAP_MS };
+    return buildConversation(call.assistant, pace, (call.toolResults ?? []) as ToolTurnResult[]);
   }
 }

@@ -10,6 +10,7 @@ export interface CallState {
   endRequestedAt: Date | null;
   transcriptReady: boolean;
   recordingReady: boolean;
+  toolsRunAt: Date | null;
 }
 
 export type Step =
@@ -17,6 +18,7 @@ export type Step =
   | { kind: 'fail'; from: 'ringing' | 'in_progress'; reason: EndedReason; stage: 'ringing' | 'in-progress' }
   | { kind: 'no-answer' }
   | { kind: 'complete'; reason: EndedReason }
+  | { kind: 'run-tools' }
   | { kind: 'store-transcript' }
   | { kind: 'store-recording' };
 
@@ -30,7 +32,25 @@ export interface Scheduled {
  * conversation, themselves pure functions of the row and its assistant). This is why a lost
  * job is never a lost call: any engine can recompute the schedule at any time.
  */
-export function nextStep(call: CallState, plan: DialPlan, conversation: Conversation, maxDurationSec: number, now: Date): Scheduled | null {
+export interface ToolState {
+  /** The assistant's script has tool steps. */
+  has: boolean;
+  /** While they run: the latest moment they can still finish (after it, a crashed run is given up). */
+  busyUntil: Date | null;
+}
+
+export function nextStep(call: CallState, plan: DialPlan, conversation: Conversation, maxDurationSec: number, now: Date, tools: ToolState = { has: false, busyUntil: null }): Scheduled | null {
+  const scheduled = nextStepIgnoringTools(call, plan, conversation, maxDurationSec, now, tools.has);
+  // The conversation waits for running tools: nothing that ends the call or writes its transcript
+  // happens before they finish (the runner then advances the call at once).
+  const waits = scheduled && ['complete', 'fail', 'store-transcript', 'store-recording'].includes(scheduled.step.kind);
+  if (waits && tools.busyUntil && tools.busyUntil > now && !(scheduled.step.kind === 'complete' && scheduled.step.reason === 'api-ended-call')) {
+    return { at: new Date(Math.max(scheduled.at.getTime(), tools.busyUntil.getTime())), step: scheduled.step };
+  }
+  return scheduled;
+}
+
+function nextStepIgnoringTools(call: CallState, plan: DialPlan, conversation: Conversation, maxDurationSec: number, now: Date, hasTools: boolean): Scheduled | null {
   const ringEnds = new Date(call.createdAt.getTime() + plan.afterMs);
   switch (call.status) {
     case 'ringing':
@@ -42,6 +62,8 @@ export function nextStep(call: CallState, plan: DialPlan, conversation: Conversa
       return { at: ringEnds, step: { kind: 'connect' } };
     case 'in_progress': {
       if (call.endRequestedAt) return { at: now, step: { kind: 'complete', reason: 'api-ended-call' } };
+      // The assistant's MCP tool steps run as soon as the call is connected.
+      if (hasTools && !call.toolsRunAt) return { at: now, step: { kind: 'run-tools' } };
       const connected = (call.connectedAt ?? call.createdAt).getTime();
       if (plan.dropsMidCall) {
         return { at: new Date(connected + Math.floor(conversation.totalMs / 2)), step: { kind: 'fail', from: 'in_progress', reason: 'carrier-error', stage: 'in-progress' } };

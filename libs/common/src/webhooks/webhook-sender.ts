@@ -52,13 +52,7 @@ export class WebhookSender implements OnModuleDestroy {
   constructor(config: AppConfig) {
     this.allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
     this.timeoutMs = config.WEBHOOK_TIMEOUT_MS;
-    this.agent = new Agent({
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-      connectTimeout: this.timeoutMs,
-      keepAliveTimeout: 10_000,
-      connect: { lookup: this.allowPrivate ? dnsLookup : guardedLookup },
-    });
+    this.agent = outboundAgent(this.allowPrivate, this.timeoutMs);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -80,9 +74,8 @@ export class WebhookSender implements OnModuleDestroy {
     const startedAt = new Date();
     const t0 = performance.now();
     const done = (r: Omit<SendResult, 'durationMs' | 'startedAt'>): SendResult => ({ ...r, startedAt, durationMs: Math.round(performance.now() - t0) });
-    const literal = new URL(w.url).hostname.replace(/^\[|\]$/g, '');
-    if (!this.allowPrivate && isIP(unmapIpv4(literal)) !== 0 && isBlockedAddress(literal)) {
-      return done({ ok: false, statusCode: null, errorClass: 'blocked', responseBody: `refused: ${literal} is a private or reserved address`, retryAfterMs: null });
+    if (!this.allowPrivate && isBlockedLiteral(w.url)) {
+      return done({ ok: false, statusCode: null, errorClass: 'blocked', responseBody: `refused: ${new URL(w.url).hostname} is a private or reserved address`, retryAfterMs: null });
     }
     try {
       const res = await request(w.url, {
@@ -107,6 +100,26 @@ export class WebhookSender implements OnModuleDestroy {
       return done({ ok: false, statusCode: null, errorClass: classify(e), responseBody: String((e as Error).message).slice(0, RESPONSE_BODY_LIMIT), retryAfterMs: null });
     }
   }
+}
+
+/**
+ * An undici dispatcher for requests to addresses our users choose (webhooks, MCP tool servers):
+ * unless private networks are allowed, every resolved address is checked before connecting.
+ */
+export function outboundAgent(allowPrivate: boolean, timeoutMs: number): Agent {
+  return new Agent({
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connectTimeout: timeoutMs,
+    keepAliveTimeout: 10_000,
+    connect: { lookup: allowPrivate ? dnsLookup : guardedLookup },
+  });
+}
+
+/** A literal private address in a URL (names are checked by outboundAgent when resolved). */
+export function isBlockedLiteral(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return isIP(unmapIpv4(host)) !== 0 && isBlockedAddress(host);
 }
 
 const guardedLookup: LookupFunction = (hostname, options: LookupOptions, callback) => {

@@ -28,6 +28,20 @@ export class CallLifecycleRepository {
     });
   }
 
+  /**
+   * Claims the right to run the call's tool steps: true for exactly one caller, ever. Tools have
+   * side effects (a booking, a refund), so they run at most once; a crash after the claim leaves
+   * them recorded as not run rather than run twice.
+   */
+  async claimToolRun(callId: string, at: Date): Promise<boolean> {
+    const { count } = await this.prisma.call.updateMany({ where: { id: callId, toolsRunAt: null, status: 'in_progress' }, data: { toolsRunAt: at } });
+    return count === 1;
+  }
+
+  async storeToolResults(callId: string, results: object[]): Promise<void> {
+    await this.prisma.call.update({ where: { id: callId }, data: { toolResults: results } });
+  }
+
   /** Stores the transcript and flips transcriptReady, with its event; null if already stored. */
   storeTranscript(call: Call, turns: object[], text: string, at: Date) {
     return this.prisma.$transaction(async (tx) => {

@@ -1,0 +1,34 @@
+import { Controller, Post, Req, Res } from '@nestjs/common';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
+import { AssistantsService } from '../assistants/assistants.service';
+import { Auth, RequestId, type RequestAuth } from '../auth/auth.decorators';
+import { CallsService } from '../calls/calls.service';
+import { TranscriptsService } from '../call-media/transcripts.service';
+import { buildMcpServer } from './mcp-tools';
+
+/**
+ * The service as an MCP server over Streamable HTTP at /mcp, stateless: every POST is handled by
+ * a server bound to the request's API key (the same Bearer keys, roles and tenant isolation as
+ * REST; a missing or wrong key is refused with 401 before MCP is reached).
+ */
+@Controller('mcp')
+export class McpController {
+  constructor(
+    private readonly calls: CallsService,
+    private readonly assistants: AssistantsService,
+    private readonly transcripts: TranscriptsService,
+  ) {}
+
+  @Post()
+  async handle(@Auth() auth: RequestAuth, @RequestId() requestId: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const server = buildMcpServer({ auth, requestId, calls: this.calls, assistants: this.assistants, transcripts: this.transcripts });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+}

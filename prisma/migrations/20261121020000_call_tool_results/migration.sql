@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Call" ADD COLUMN     "toolResults" JSONB,
+ADD COLUMN     "toolsRunAt" TIMESTAMP(3);
