@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ConfigModule, ContractValidationPipe } from '@app/common';
-import { DbModule, HealthController } from '@app/db';
+import { ConfigModule, ContractValidationPipe, LoggingModule } from '@app/common';
+import { DbModule, OpsModule } from '@app/db';
 import { QueueBoardModule } from './admin/queue-board.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
@@ -15,10 +15,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
-    ConfigModule, DbModule, QueuesModule, CallsModule, CallMediaModule, EventsModule, AssistantsModule, WebhooksModule, ApiKeysModule,
+    ConfigModule, LoggingModule, DbModule, OpsModule, QueuesModule, CallsModule, CallMediaModule, EventsModule, AssistantsModule, WebhooksModule, ApiKeysModule,
     QueueBoardModule, McpModule,
   ],
-  controllers: [HealthController],
   providers: [
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, jsonBodyMiddleware, requestIdMiddleware } from '@app/common';
 
 interface RouteLayer {
-  route?: { methods: Record<string, boolean> };
+  route?: { path: string; methods: Record<string, boolean> };
   match(path: string): boolean;
 }
 
@@ -12,7 +12,8 @@ function allowedMethods(app: NestExpressApplication): (path: string) => string[]
   return (path) => {
     const stack: RouteLayer[] = (app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouteLayer[] } }).router.stack;
     const methods = stack
-      .filter((layer) => layer.route && layer.match(path))
+      // Wildcard routes are middleware mounted for every path (metrics), not endpoints.
+      .filter((layer) => layer.route && !layer.route.path.includes('*') && layer.match(path))
       .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => layer.route!.methods[m] && m !== '_all'));
     return [...new Set(methods.map((m) => m.toUpperCase()))];
   };

@@ -1,16 +1,18 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@app/common';
 import { AppModule } from './app.module';
 import { configureGateway } from './configure-gateway';
 
 async function bootstrap(): Promise<void> {
   // Nest's own JSON parser is off: ours answers the contract's 400/413 (libs/common/src/http).
-  const app = await NestFactory.create(AppModule, { bodyParser: false });
+  const app = await NestFactory.create(AppModule, { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
   configureGateway(app);
   const config = app.get(AppConfig);
   await app.listen(config.PORT, '0.0.0.0');
-  console.log(`api-gateway listening on http://127.0.0.1:${config.PORT}`);
+  app.get(Logger).log(`api-gateway listening on http://127.0.0.1:${config.PORT}`);
 }
 
 void bootstrap();

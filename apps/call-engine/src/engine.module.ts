@@ -1,8 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { BullRootModule, ConfigModule, DirectoryRecordingStorage, RecordingStorage } from '@app/common';
+import { BullRootModule, ConfigModule, LoggingModule, DirectoryRecordingStorage, RecordingStorage } from '@app/common';
 import { QueueName } from '@app/contracts';
-import { DbModule, HealthController } from '@app/db';
+import { DbModule, OpsModule } from '@app/db';
 import { EventPublisher } from './events/event-publisher';
 import { CallEngineWorker } from './lifecycle/call-engine.worker';
 import { CallLifecycleService } from './lifecycle/call-lifecycle.service';
@@ -15,11 +15,12 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
 @Module({
   imports: [
     ConfigModule,
+    LoggingModule,
     DbModule,
+    OpsModule,
     BullRootModule,
     BullModule.registerQueue({ name: QueueName.CallEngine }, { name: QueueName.DomainEvents }),
   ],
-  controllers: [HealthController],
   providers: [
     CallEngineWorker,
     CallLifecycleService,

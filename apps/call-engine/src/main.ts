@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
 import { AppConfig, listenForOperators } from '@app/common';
 import { EngineModule } from './engine.module';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(EngineModule);
+  const app = await NestFactory.create(EngineModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
   await listenForOperators(app, app.get(AppConfig).ENGINE_PORT, 'call-engine');
 }
 

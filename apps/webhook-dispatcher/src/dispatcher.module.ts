@@ -1,8 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { BullRootModule, ConfigModule, SecretBox, WebhookSender } from '@app/common';
+import { BullRootModule, ConfigModule, LoggingModule, SecretBox, WebhookSender } from '@app/common';
 import { QueueName } from '@app/contracts';
-import { DbModule, DeliveryQueue, HealthController } from '@app/db';
+import { DbModule, DeliveryQueue, OpsModule } from '@app/db';
 import { DeliveryService } from './delivery/delivery.service';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { EndpointLimiter } from './delivery/endpoint-limiter';
@@ -13,11 +13,12 @@ import { DispatchReconciler } from './reconciler/dispatch-reconciler.service';
 @Module({
   imports: [
     ConfigModule,
+    LoggingModule,
     DbModule,
+    OpsModule,
     BullRootModule,
     BullModule.registerQueue({ name: QueueName.CallEngine }, { name: QueueName.DomainEvents }, { name: QueueName.WebhookDeliveries }),
   ],
-  controllers: [HealthController],
   providers: [
     FanOutWorker, FanOutService, DeliveryWorker, DeliveryService, DeliveryQueue, EndpointLimiter, DispatchReconciler, SecretBox, WebhookSender,
   ],

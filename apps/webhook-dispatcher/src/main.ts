@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
 import { AppConfig, listenForOperators } from '@app/common';
 import { DispatcherModule } from './dispatcher.module';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(DispatcherModule);
+  const app = await NestFactory.create(DispatcherModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
   await listenForOperators(app, app.get(AppConfig).DISPATCHER_PORT, 'webhook-dispatcher');
 }
 

@@ -16,3 +16,4 @@ export * from './bootstrap/worker-app';
 export * from './bootstrap/queue-root';
 export * from './storage/recording-storage';
 export * from './webhooks/webhook-sender';
+export * from './logging/logging.module';

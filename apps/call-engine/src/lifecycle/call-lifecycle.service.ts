@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig, RecordingStorage } from '@app/common';
-import { CallLifecycleRepository, type CallEvent } from '@app/db';
+import { CallLifecycleRepository, MetricsService, type CallEvent } from '@app/db';
 import type { McpToolServer } from '@app/contracts';
 import { buildConversation, toolSteps, turnsUntil, type Conversation, type ToolTurnResult } from '../conversation/conversation';
 import { EventPublisher } from '../events/event-publisher';
@@ -28,6 +28,7 @@ export class CallLifecycleService {
     private readonly storage: RecordingStorage,
     private readonly config: AppConfig,
     private readonly tools: McpToolRunner,
+    private readonly metrics: MetricsService,
     @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
   ) {}
 
@@ -60,13 +61,22 @@ export class CallLifecycleService {
         await this.scheduler.wake(callId, next.step.kind, next.at, requestId ?? call.requestId ?? undefined);
         return;
       }
+      const rid = requestId ?? call.requestId ?? undefined;
       const event = await this.apply(call, next.step, conversation, now);
       if (!event) {
-        this.logger.log(`call ${callId}: ${next.step.kind} refused, the call changed meanwhile (another engine got there first)`);
+        this.logger.log({ requestId: rid, callId, step: next.step.kind, msg: 'step refused: the call changed meanwhile (another engine got there first)' });
       } else {
-        await this.publisher.publish([event], requestId ?? call.requestId ?? undefined);
+        this.logger.log({ requestId: rid, callId, event: event.type, sequence: event.sequence, msg: `call ${callId}: ${event.type}` });
+        this.countTransition(event);
+        await this.publisher.publish([event], rid);
       }
     }
+  }
+
+  private countTransition(event: CallEvent): void {
+    const data = event.data as { endedReason?: string };
+    const status = { 'call.connected': 'in-progress', 'call.completed': 'completed', 'call.failed': data.endedReason === 'no-answer' ? 'no-answer' : 'failed' }[event.type as string];
+    if (status) this.metrics.callTransitions.inc({ status, ended_reason: data.endedReason ?? '' });
   }
 
   private apply(call: LoadedCall, step: Step, conversation: Conversation, now: Date): Promise<CallEvent | null> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, SecretBox, WebhookSender } from '@app/common';
 import { DISABLED_REASONS, envelopeOf } from '@app/contracts';
-import { WebhookDeliveriesRepository, type AttemptOutcome } from '@app/db';
+import { MetricsService, WebhookDeliveriesRepository, type AttemptOutcome } from '@app/db';
 import { retryDelayMs } from './backoff';
 
 export type DeliveryResult = { kind: 'done' } | { kind: 'retry'; delayMs: number; reason: string };
@@ -16,9 +16,10 @@ export class DeliveryService {
     private readonly sender: WebhookSender,
     private readonly secrets: SecretBox,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
-  async attempt(deliveryId: string): Promise<DeliveryResult> {
+  async attempt(deliveryId: string, requestId?: string): Promise<DeliveryResult> {
     const d = await this.deliveries.findForSend(deliveryId);
     if (!d || d.status !== 'pending') return { kind: 'done' };
     const webhook = d.webhook;
@@ -72,7 +73,14 @@ export class DeliveryService {
       errorClass: result.errorClass,
       responseBody: result.responseBody,
     }, outcome, webhook.failingSince);
-    if (!result.ok) this.logger.log(`delivery ${d.id} attempt ${number} to ${webhook.id} failed: ${result.errorClass} ${result.statusCode ?? ''}`);
+    this.metrics.deliveries.inc({ outcome: outcome.kind });
+    this.metrics.attemptDuration.observe({ outcome: outcome.kind }, result.durationMs / 1000);
+    if (result.ok) this.metrics.eventToDelivery.observe((Date.now() - d.callEvent.occurredAt.getTime()) / 1000);
+    this.logger.log({
+      requestId, deliveryId: d.id, webhookId: webhook.id, callId: d.callEvent.callId, event: d.event, attempt: number,
+      outcome: outcome.kind, statusCode: result.statusCode, errorClass: result.errorClass, durationMs: result.durationMs,
+      msg: `delivery ${d.id} attempt ${number}: ${outcome.kind}`,
+    });
     return retry;
   }
 }

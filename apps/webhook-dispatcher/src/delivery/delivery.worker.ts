@@ -52,7 +52,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       throw new DelayedError();
     }
     try {
-      const result = await this.delivery.attempt(job.data.deliveryId);
+      const result = await this.delivery.attempt(job.data.deliveryId, job.data.requestId);
       if (result.kind === 'retry') throw new RetryLater(result.delayMs, result.reason);
     } finally {
       await this.limiter.release(webhookId, holder);

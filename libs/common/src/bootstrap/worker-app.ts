@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { requestIdMiddleware } from '../http/request-id';
 
@@ -11,5 +12,5 @@ export async function listenForOperators(app: INestApplication, port: number, na
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
   await app.listen(port, '0.0.0.0');
-  console.log(`${name} up; health on http://127.0.0.1:${port}/health/ready`);
+  app.get(Logger).log(`${name} up; health on http://127.0.0.1:${port}/health/ready`);
 }

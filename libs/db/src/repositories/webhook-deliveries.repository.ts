@@ -29,12 +29,12 @@ export class WebhookDeliveriesRepository {
   /**
    * Creates the deliveries of an event for every enabled webhook of its workspace subscribed to
    * it, once (a repeat finds them existing), and marks the event fanned out. Returns the pending
-   * deliveries of the event, to be sent.
+   * deliveries of the event, to be sent, and the request id of the call it belongs to.
    */
   async fanOut(eventId: string, attemptLimit: number) {
     return this.prisma.$transaction(async (tx) => {
-      const event = await tx.callEvent.findUnique({ where: { id: eventId } });
-      if (!event) return [];
+      const event = await tx.callEvent.findUnique({ where: { id: eventId }, include: { call: { select: { requestId: true } } } });
+      if (!event) return { pending: [], requestId: null, callId: null };
       if (!event.fannedOutAt) {
         const hooks = await tx.webhook.findMany({
           where: { workspaceId: event.workspaceId, deletedAt: null, enabled: true, events: { has: event.type } },
@@ -48,7 +48,8 @@ export class WebhookDeliveriesRepository {
         });
         await tx.callEvent.update({ where: { id: event.id }, data: { fannedOutAt: new Date() } });
       }
-      return tx.webhookDelivery.findMany({ where: { eventId, status: 'pending' }, select: { id: true, replays: true, webhookId: true } });
+      const pending = await tx.webhookDelivery.findMany({ where: { eventId, status: 'pending' }, select: { id: true, replays: true, webhookId: true } });
+      return { pending, requestId: event.call.requestId, callId: event.callId };
     });
   }
 

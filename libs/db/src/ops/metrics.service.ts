@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Every Prometheus metric of the service, on a registry per app instance (so apps sharing a
+ * process in tests do not collide). Each app fills in the ones that concern it.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method, route and status',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly callTransitions = new Counter({
+    name: 'call_transitions_total',
+    help: 'Call state transitions applied by the call-engine, by new status and endedReason',
+    labelNames: ['status', 'ended_reason'] as const,
+    registers: [this.registry],
+  });
+
+  readonly deliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (succeeded, retry, failed, gone)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly attemptDuration = new Histogram({
+    name: 'webhook_attempt_duration_seconds',
+    help: 'Duration of one webhook delivery attempt',
+    labelNames: ['outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly eventToDelivery = new Histogram({
+    name: 'webhook_event_to_delivery_seconds',
+    help: 'Lag from an event occurring to its successful delivery',
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+}
