@@ -15,6 +15,9 @@ export default async function globalSetup(): Promise<void> {
   process.env.ENCRYPTION_KEY = randomBytes(32).toString('hex');
   process.env.NODE_ENV = 'test';
   process.env.LOG_LEVEL ??= 'warn';
+  // Suites poll hard; the rate-limit suite sets its own small limits.
+  process.env.RATE_LIMIT_REQUESTS ??= '1000000';
+  process.env.RATE_LIMIT_START_CALLS ??= '1000000';
   await ensureDatabase(process.env.DATABASE_URL);
   await migrate(process.env.DATABASE_URL);
 }

@@ -11,6 +11,7 @@ import { CallsModule } from './calls/calls.module';
 import { EventsModule } from './events/events.module';
 import { McpModule } from './mcp/mcp.module';
 import { QueuesModule } from './queues/queues.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
@@ -19,7 +20,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     QueueBoardModule, McpModule,
   ],
   providers: [
+    // Order matters: the key says which workspace's budget a request spends.
     { provide: APP_GUARD, useClass: ApiKeyGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
   ],
 })

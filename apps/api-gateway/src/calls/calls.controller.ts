@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { ApiError } from '@app/common';
 import { CallListQuery, StartCallDto } from '@app/contracts';
 import { Auth, RequestId, RequireRole, type RequestAuth } from '../auth/auth.decorators';
+import { RateLimitBucket } from '../rate-limit/rate-limit.guard';
 import { CallsService } from './calls.service';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -14,6 +15,7 @@ export class CallsController {
   /** Spec 4.1. Optional Idempotency-Key: a repeat within 24 h answers the first response. */
   @Post('agent/call')
   @RequireRole('member')
+  @RateLimitBucket('start-call')
   async start(
     @Auth() auth: RequestAuth,
     @Body() dto: StartCallDto,

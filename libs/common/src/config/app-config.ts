@@ -105,6 +105,17 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(100)
   DISPATCH_RECONCILE_INTERVAL_MS = 5000;
 
+  /** Fair-use limit per workspace: requests per RATE_LIMIT_WINDOW_MS, shared by every gateway. */
+  @Type(() => Number) @IsInt() @Min(1)
+  RATE_LIMIT_REQUESTS = 600;
+
+  /** Calls a workspace may start per window (counted on top of the general limit). */
+  @Type(() => Number) @IsInt() @Min(1)
+  RATE_LIMIT_START_CALLS = 60;
+
+  @Type(() => Number) @IsInt() @Min(100)
+  RATE_LIMIT_WINDOW_MS = 60_000;
+
   /** Bull Board at /admin/queues on the gateway, behind these credentials; off when unset. */
   @IsOptional() @IsString()
   BULL_BOARD_USER?: string;

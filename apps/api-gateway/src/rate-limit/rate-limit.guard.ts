@@ -1,0 +1,75 @@
+import { CanActivate, ExecutionContext, Injectable, Logger, OnModuleDestroy, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Response } from 'express';
+import { Redis } from 'ioredis';
+import { ApiError, AppConfig } from '@app/common';
+import type { RequestAuth } from '../auth/auth.decorators';
+
+const BUCKET = 'rate-limit:bucket';
+
+/** Counts the route in a tighter bucket of its own as well (start-call). */
+export const RateLimitBucket = (name: 'start-call') => SetMetadata(BUCKET, name);
+
+// Fixed window per workspace and bucket: the first hit of a window sets its expiry.
+const HIT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return { n, redis.call('PTTL', KEYS[1]) }`;
+
+/**
+ * Fair-use limits per workspace (spec part 8), kept in Redis so every gateway instance shares one
+ * budget. Answers carry RateLimit-Limit / -Remaining / -Reset; over the limit → 429 with
+ * Retry-After. If Redis does not answer, requests pass (the limit protects, it must not take
+ * the API down).
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate, OnModuleDestroy {
+  private readonly logger = new Logger(RateLimitGuard.name);
+  private readonly redis: Redis;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly config: AppConfig,
+  ) {
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, lazyConnect: false });
+    this.redis.on('error', () => undefined);
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
+  }
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const req = ctx.switchToHttp().getRequest<{ auth?: RequestAuth }>();
+    if (!req.auth) return true; // public routes
+    const res = ctx.switchToHttp().getResponse<Response>();
+    const { workspaceId } = req.auth;
+    const window = this.config.RATE_LIMIT_WINDOW_MS;
+    const buckets: [string, number][] = [['all', this.config.RATE_LIMIT_REQUESTS]];
+    const extra = this.reflector.get<string | undefined>(BUCKET, ctx.getHandler());
+    if (extra) buckets.push([extra, this.config.RATE_LIMIT_START_CALLS]);
+    for (const [name, limit] of buckets) {
+      let count: number;
+      let ttl: number;
+      try {
+        [count, ttl] = (await this.redis.eval(HIT, 1, `${this.config.QUEUE_PREFIX}:rate:${workspaceId}:${name}`, window)) as [number, number];
+      } catch (e) {
+        this.logger.warn(`rate limit not checked (Redis: ${(e as Error).message}); letting the request through`);
+        return true;
+      }
+      const reset = Math.max(1, Math.ceil(ttl / 1000));
+      const headers = {
+        'RateLimit-Limit': String(limit),
+        'RateLimit-Remaining': String(Math.max(0, limit - count)),
+        'RateLimit-Reset': String(reset),
+        'RateLimit-Policy': `${limit};w=${Math.round(window / 1000)}`,
+      };
+      if (count > limit) {
+        throw new ApiError(429, `Rate limit exceeded: ${limit} ${name === 'all' ? 'requests' : 'started calls'} per ${window / 1000} s for this workspace; retry after ${reset} s`, { ...headers, 'Retry-After': String(reset) });
+      }
+      // The tighter bucket's numbers are the ones that matter for this route.
+      for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    }
+    return true;
+  }
+}
