@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from '@app/common';
+import { AppConfig, boundShutdown } from '@app/common';
 import { AppModule } from './app.module';
 import { configureGateway } from './configure-gateway';
 
@@ -11,6 +11,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   configureGateway(app);
   const config = app.get(AppConfig);
+  boundShutdown(config.SHUTDOWN_TIMEOUT_MS);
   await app.listen(config.PORT, '0.0.0.0');
   app.get(Logger).log(`api-gateway listening on http://127.0.0.1:${config.PORT}`);
 }

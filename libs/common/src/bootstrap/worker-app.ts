@@ -1,7 +1,24 @@
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
+import { AppConfig } from '../config/app-config';
 import { requestIdMiddleware } from '../http/request-id';
+
+/**
+ * Graceful shutdown with a bound: on SIGTERM/SIGINT Nest stops taking work and closes the HTTP
+ * server, queue workers (after their active jobs) and connections; if that takes longer than
+ * timeoutMs the process exits anyway. Work cut short is re-derived from PostgreSQL later.
+ */
+export function boundShutdown(timeoutMs: number): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        console.error(`shutdown took longer than ${timeoutMs} ms; exiting`);
+        process.exit(1);
+      }, timeoutMs).unref();
+    });
+  }
+}
 
 /**
  * The call-engine and webhook-dispatcher are queue workers that also listen on a port of their
@@ -11,6 +28,7 @@ export async function listenForOperators(app: INestApplication, port: number, na
   app.use(requestIdMiddleware);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
+  boundShutdown(app.get(AppConfig).SHUTDOWN_TIMEOUT_MS);
   await app.listen(port, '0.0.0.0');
   app.get(Logger).log(`${name} up; health on http://127.0.0.1:${port}/health/ready`);
 }

@@ -116,6 +116,10 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(100)
   RATE_LIMIT_WINDOW_MS = 60_000;
 
+  /** On SIGTERM/SIGINT an app finishes in-flight requests and jobs for at most this long, then exits. */
+  @Type(() => Number) @IsInt() @Min(100)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+
   /** Bull Board at /admin/queues on the gateway, behind these credentials; off when unset. */
   @IsOptional() @IsString()
   BULL_BOARD_USER?: string;
