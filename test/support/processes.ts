@@ -20,8 +20,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** A Redis server of the test's own on a spare port: tests may flush or kill it, never the shared one. */
-export async function startRedis(): Promise<{ url: string; flush(): Promise<void>; stop(): Promise<void> }> {
-  const port = await freePort();
+export async function startRedis(port?: number): Promise<{ url: string; flush(): Promise<void>; stop(): Promise<void> }> {
+  port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'redis-'));
   const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
