@@ -69,6 +69,12 @@ ensure_redis() {
   die "Redis did not come up on 127.0.0.1:6379"
 }
 
+# Headless Chromium for the test that renders /docs (Debian's package; no browser download).
+ensure_chromium() {
+  if command -v chromium >/dev/null; then note "Chromium: $(command -v chromium)"; return; fi
+  apt_install chromium
+}
+
 ensure_dependencies() {
   cd "$ROOT"
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

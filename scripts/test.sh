@@ -11,6 +11,7 @@ ensure_redis
 
 step "Dependencies"
 ensure_dependencies
+ensure_chromium
 
 step "Typecheck"
 npm run -s typecheck

@@ -32,11 +32,11 @@ describe('metrics and logs', () => {
       headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const agent = await (await api('/voice/agent', { name: 'Obs', script: [{ hear: 'Hi' }, { hangup: 'customer' }] })).json();
-    secret = (await (await api('/webhook', { url: receiver.url, events: ['call.started', 'call.completed'] })).json()).secret;
+    const agent = (await (await api('/voice/agent', { name: 'Obs', script: [{ hear: 'Hi' }, { hangup: 'customer' }] })).json()) as { agentId: string };
+    secret = ((await (await api('/webhook', { url: receiver.url, events: ['call.started', 'call.completed'] })).json()) as { secret: string }).secret;
     const started = await api('/voice/agent/call', { agentId: agent.agentId, to: '+14155552671' });
     requestId = started.headers.get('x-request-id')!;
-    callId = (await started.json()).callId;
+    callId = ((await started.json()) as { callId: string }).callId;
     await waitFor('both deliveries', async () => receiver.received.filter((r) => r.json.data?.callId === callId).length === 2, 20000);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, jsonBodyMiddleware, requestIdMiddleware } from '@app/common';
+import { serveOpenApi } from './openapi/openapi';
 
 interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -28,5 +29,6 @@ export function configureGateway(app: INestApplication): INestApplication {
   express.use(jsonBodyMiddleware);
   express.useGlobalFilters(new AllExceptionsFilter(allowedMethods(express)));
   express.enableShutdownHooks();
+  serveOpenApi(express);
   return app;
 }

@@ -1,4 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { ApiKeyCreated, ApiKeyList } from '../openapi/schemas';
 import { ApiError } from '@app/common';
 import { CreateApiKeyDto, roleAtLeast } from '@app/contracts';
 import { ApiKeysRepository } from '@app/db';
@@ -9,12 +12,17 @@ import { presentApiKey } from './api-key.presenter';
  * The API keys area over HTTP (spec 5.2, 5.3). A key never creates or revokes a key stronger than
  * itself: "a key never has more power than the account that created it".
  */
+@ApiTags('api-keys')
+@ApiBearerAuth('apiKey')
 @Controller('api/core/api-key')
 @RequireRole('admin')
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysRepository) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create an API key', description: 'The full key is answered only here. A key cannot create a stronger one.' })
+  @ApiCreatedResponse({ type: ApiKeyCreated })
+  @ApiErrors(400, 403, 422)
   async create(@Auth() auth: RequestAuth, @Body() dto: CreateApiKeyDto) {
     if (!roleAtLeast(auth.role, dto.role)) {
       throw ApiError.forbidden(`A ${auth.role} key cannot create a ${dto.role} key.`);
@@ -24,12 +32,18 @@ export class ApiKeysController {
   }
 
   @Get('list')
+  @ApiOperation({ summary: 'List API keys (masked)' })
+  @ApiOkResponse({ type: ApiKeyList })
+  @ApiErrors(403)
   async list(@Auth() auth: RequestAuth) {
     const list = await this.keys.list(auth.workspaceId);
     return { total: list.length, list: list.map(presentApiKey) };
   }
 
   @Delete(':keyId')
+  @ApiOperation({ summary: 'Revoke an API key (effective on the next request)' })
+  @ApiNoContentResponse()
+  @ApiErrors(403, 404)
   @HttpCode(204)
   async revoke(@Auth() auth: RequestAuth, @Param('keyId') keyId: string): Promise<void> {
     const target = await this.keys.find(auth.workspaceId, keyId);

@@ -1,4 +1,7 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { TranscriptRecord } from '../openapi/schemas';
 import type { Response } from 'express';
 import { ApiError, RecordingStorage } from '@app/common';
 import { CallMediaRepository, CallsRepository } from '@app/db';
@@ -7,6 +10,8 @@ import { parseByteRange } from './byte-range';
 import { readyCallOrThrow, TranscriptsService } from './transcripts.service';
 
 /** Transcript and recording of a call: 409 until the engine has stored them, 404 for strangers. */
+@ApiTags('calls')
+@ApiBearerAuth('apiKey')
 @Controller('api/core/voice/call/:callId')
 export class CallMediaController {
   constructor(
@@ -17,12 +22,21 @@ export class CallMediaController {
   ) {}
 
   @Get('transcript')
+  @ApiOperation({ summary: "A finished call's transcript", description: '409 until transcriptReady (transcript.ready).' })
+  @ApiOkResponse({ type: TranscriptRecord })
+  @ApiErrors(404, 409)
   transcript(@Auth() auth: RequestAuth, @Param('callId') callId: string) {
     return this.transcripts.get(auth.workspaceId, callId);
   }
 
   /** audio/wav with Content-Length; a single byte Range answers 206. */
   @Get('recording')
+  @ApiOperation({ summary: "A finished call's recording (audio/wav)", description: 'Supports a single byte Range (206). 409 until recordingReady (recording.ready).' })
+  @ApiHeader({ name: 'Range', required: false, example: 'bytes=0-1023' })
+  @ApiProduces('audio/wav')
+  @ApiOkResponse({ description: 'The WAV file', schema: { type: 'string', format: 'binary' } })
+  @ApiResponse({ status: 206, description: 'The requested byte range', schema: { type: 'string', format: 'binary' } })
+  @ApiErrors(404, 409, 416)
   async recording(
     @Auth() auth: RequestAuth,
     @Param('callId') callId: string,

@@ -1,4 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { EventList } from '../openapi/schemas';
 import { EventFeedQuery } from '@app/contracts';
 import { EventsRepository } from '@app/db';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
@@ -10,12 +13,17 @@ import { Auth, type RequestAuth } from '../auth/auth.decorators';
  */
 export const FEED_SETTLE_MS = 1000;
 
+@ApiTags('events')
+@ApiBearerAuth('apiKey')
 @Controller('api/core/event')
 export class EventsController {
   constructor(private readonly events: EventsRepository) {}
 
   /** The workspace's events in order: page with after=<last eventId> until list is empty. */
   @Get('list')
+  @ApiOperation({ summary: 'The catch-up feed: events in order', description: 'Page with after=<last eventId> until the list is empty (spec 6.4.6). Events appear one second after they occur.' })
+  @ApiOkResponse({ type: EventList })
+  @ApiErrors(400)
   async list(@Auth() auth: RequestAuth, @Query() q: EventFeedQuery) {
     const { total, list } = await this.events.feed(
       auth.workspaceId,

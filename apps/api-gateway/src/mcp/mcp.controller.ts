@@ -1,4 +1,6 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/api-errors.decorator';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { AssistantsService } from '../assistants/assistants.service';
@@ -12,6 +14,8 @@ import { buildMcpServer } from './mcp-tools';
  * a server bound to the request's API key (the same Bearer keys, roles and tenant isolation as
  * REST; a missing or wrong key is refused with 401 before MCP is reached).
  */
+@ApiTags('mcp')
+@ApiBearerAuth('apiKey')
 @Controller('mcp')
 export class McpController {
   constructor(
@@ -21,6 +25,10 @@ export class McpController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'MCP over Streamable HTTP (JSON-RPC)', description: 'Tools: list_assistants, get_assistant, start_call, get_call, list_calls, end_call, get_transcript. See README "MCP".' })
+  @ApiBody({ schema: { type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol' } })
+  @ApiOkResponse({ description: 'The JSON-RPC answer', schema: { type: 'object', additionalProperties: true } })
+  @ApiErrors(400)
   async handle(@Auth() auth: RequestAuth, @RequestId() requestId: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
     const server = buildMcpServer({ auth, requestId, calls: this.calls, assistants: this.assistants, transcripts: this.transcripts });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -1,10 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { DeliveryDetail, DeliveryList, RecoverResult, TestDeliveryResult, WebhookCreated, WebhookList, WebhookRecord } from '../openapi/schemas';
 import { CreateWebhookDto, DeliveryListQuery, PageQuery, RecoverDeliveriesDto, UpdateWebhookDto } from '@app/contracts';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhooksService } from './webhooks.service';
 
 /** Spec 4.6 plus read, update and remove. Webhooks are settings: admins and owners only. */
+@ApiTags('webhooks')
+@ApiBearerAuth('apiKey')
 @Controller('api/core/webhook')
 @RequireRole('admin')
 export class WebhooksController {
@@ -14,21 +19,33 @@ export class WebhooksController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Register a webhook (spec 4.6)', description: 'Answers the signing secret once. Role: admin.' })
+  @ApiCreatedResponse({ type: WebhookCreated })
+  @ApiErrors(400, 403, 413, 422)
   create(@Auth() auth: RequestAuth, @Body() dto: CreateWebhookDto) {
     return this.webhooks.create(auth, dto);
   }
 
   @Get('list')
+  @ApiOperation({ summary: 'List webhooks' })
+  @ApiOkResponse({ type: WebhookList })
+  @ApiErrors(400, 403)
   list(@Auth() auth: RequestAuth, @Query() query: PageQuery) {
     return this.webhooks.list(auth.workspaceId, query);
   }
 
   @Get(':webhookId')
+  @ApiOperation({ summary: 'Read a webhook' })
+  @ApiOkResponse({ type: WebhookRecord })
+  @ApiErrors(403, 404)
   get(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string) {
     return this.webhooks.get(auth.workspaceId, webhookId);
   }
 
   @Patch(':webhookId')
+  @ApiOperation({ summary: 'Update a webhook', description: 'The updating key becomes the one deliveries carry; enabling resumes pending deliveries.' })
+  @ApiOkResponse({ type: WebhookRecord })
+  @ApiErrors(400, 403, 404, 413, 422)
   async update(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Body() dto: UpdateWebhookDto) {
     const { record, resumed } = await this.webhooks.update(auth, webhookId, dto);
     if (resumed) await this.deliveries.resume(webhookId);
@@ -36,6 +53,9 @@ export class WebhooksController {
   }
 
   @Delete(':webhookId')
+  @ApiOperation({ summary: 'Remove a webhook' })
+  @ApiNoContentResponse()
+  @ApiErrors(403, 404)
   @HttpCode(204)
   async remove(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string): Promise<void> {
     await this.webhooks.remove(auth.workspaceId, webhookId);
@@ -44,28 +64,43 @@ export class WebhooksController {
   // ---- delivery log ----
 
   @Get(':webhookId/deliveries')
+  @ApiOperation({ summary: "A webhook's delivery log, newest first" })
+  @ApiOkResponse({ type: DeliveryList })
+  @ApiErrors(400, 403, 404)
   listDeliveries(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Query() query: DeliveryListQuery) {
     return this.deliveries.list(auth.workspaceId, webhookId, query);
   }
 
   @Get(':webhookId/deliveries/:deliveryId')
+  @ApiOperation({ summary: 'One delivery with its payload and attempts' })
+  @ApiOkResponse({ type: DeliveryDetail })
+  @ApiErrors(403, 404)
   getDelivery(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Param('deliveryId') deliveryId: string) {
     return this.deliveries.get(auth.workspaceId, webhookId, deliveryId);
   }
 
   @Post(':webhookId/deliveries/:deliveryId/retry')
+  @ApiOperation({ summary: 'Send a delivery again (same deliveryId)' })
+  @ApiAcceptedResponse({ type: DeliveryDetail })
+  @ApiErrors(403, 404)
   @HttpCode(202)
   retry(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Param('deliveryId') deliveryId: string) {
     return this.deliveries.retry(auth.workspaceId, webhookId, deliveryId);
   }
 
   @Post(':webhookId/recover')
+  @ApiOperation({ summary: 'Re-queue every failed delivery created since a time' })
+  @ApiAcceptedResponse({ type: RecoverResult })
+  @ApiErrors(400, 403, 404, 422)
   @HttpCode(202)
   recover(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Body() dto: RecoverDeliveriesDto) {
     return this.deliveries.recover(auth.workspaceId, webhookId, new Date(dto.since));
   }
 
   @Post(':webhookId/test')
+  @ApiOperation({ summary: 'Send a webhook.test event now and answer with the outcome' })
+  @ApiOkResponse({ type: TestDeliveryResult })
+  @ApiErrors(403, 404)
   @HttpCode(200)
   test(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string) {
     return this.deliveries.test(auth.workspaceId, webhookId);

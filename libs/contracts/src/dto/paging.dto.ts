@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { QueryInt } from '@app/common';
 
 export const MAX_PAGE_SIZE = 100;
@@ -5,9 +6,11 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 /** page starts at 1 (spec 4.3); pageSize 1–100, default 20 (the maximum is our decision, spec 8). */
 export class PageQuery {
+  @ApiPropertyOptional({ description: 'Page to read, starting at 1', minimum: 1, default: 1 })
   @QueryInt(1, 1_000_000)
   page?: number;
 
+  @ApiPropertyOptional({ description: 'Items per page', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
   @QueryInt(1, MAX_PAGE_SIZE)
   pageSize?: number;
 }

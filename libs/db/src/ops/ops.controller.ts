@@ -1,5 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, Header, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, PrismaHealthIndicator } from '@nestjs/terminus';
 import { Queue } from 'bullmq';
 import { ApiError, Public } from '@app/common';
@@ -13,6 +14,7 @@ const CHECK_TIMEOUT_MS = 2000;
  * Served by every app: liveness (the process answers), readiness (PostgreSQL and Redis answer,
  * else 503 with the error body) and Prometheus metrics.
  */
+@ApiTags('operations')
 @Controller()
 @Public()
 export class OpsController {
@@ -26,12 +28,17 @@ export class OpsController {
   ) {}
 
   @Get('health/live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } }, required: ['status'] } })
   live() {
     return { status: 'ok' };
   }
 
   @Get('health/ready')
   @HealthCheck()
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['status', 'checks'] } })
+  @ApiResponse({ status: 503, description: 'A dependency is unreachable', schema: { $ref: '#/components/schemas/ErrorBody' } })
   async ready() {
     try {
       const result = await this.health.check([
@@ -50,6 +57,9 @@ export class OpsController {
   }
 
   @Get('metrics')
+  @ApiOperation({ summary: 'Prometheus metrics' })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ schema: { type: 'string' } })
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   scrape(): Promise<string> {
     return this.metrics.registry.metrics();

@@ -1,0 +1,22 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { ErrorBody } from './schemas';
+
+const MEANING: Record<number, string> = {
+  400: 'Malformed JSON, missing field or Content-Type, or a bad query parameter',
+  401: 'API key missing, wrong or revoked',
+  403: "The key's role cannot do this",
+  404: 'Unknown id, or an id of another workspace',
+  409: 'The resource state blocks the action',
+  413: 'Body over 1 MB',
+  416: 'Range outside the recording',
+  422: 'Valid JSON with an invalid value',
+  429: 'Rate limit exceeded; see Retry-After',
+  500: 'Unexpected error; retry with backoff',
+};
+
+/** The error answers of a route, each with the {code, message} body. 401, 429 and 500 apply to all. */
+export function ApiErrors(...codes: number[]) {
+  const all = [...new Set([...codes, 401, 429, 500])].sort();
+  return applyDecorators(...all.map((status) => ApiResponse({ status, description: MEANING[status], type: ErrorBody })));
+}
