@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { chromium } from 'playwright-core';
 import request from 'supertest';
 import { EVENT_NAMES } from '@app/contracts';
-import { as, createAssistant, createWorkspace, forceCallStatus, startGateway, type TestWorkspace } from '../support/gateway';
+import { as, createWorkspace, forceCallStatus, startGateway, type TestWorkspace } from '../support/gateway';
 
 interface Operation { responses: Record<string, { content?: Record<string, { schema: object }> }>; security?: object[] }
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; webhooks: Record<string, object>; components: { schemas: Record<string, object> } };

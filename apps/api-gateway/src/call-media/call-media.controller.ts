@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { TranscriptRecord } from '../openapi/schemas';
 import type { Response } from 'express';
@@ -33,9 +33,8 @@ export class CallMediaController {
   @Get('recording')
   @ApiOperation({ summary: "A finished call's recording (audio/wav)", description: 'Supports a single byte Range (206). 409 until recordingReady (recording.ready).' })
   @ApiHeader({ name: 'Range', required: false, example: 'bytes=0-1023' })
-  @ApiProduces('audio/wav')
-  @ApiOkResponse({ description: 'The WAV file', schema: { type: 'string', format: 'binary' } })
-  @ApiResponse({ status: 206, description: 'The requested byte range', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({ description: 'The WAV file', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 206, description: 'The requested byte range', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } })
   @ApiErrors(404, 409, 416)
   async recording(
     @Auth() auth: RequestAuth,
