@@ -59,6 +59,12 @@ Start a call:
     -H "Authorization: Bearer $API_KEY" -H "Content-Type: application/json" \\
     -d '{"agentId":"$AGENT_ID","to":"+14155552671","metadata":{"orderId":"A-1"}}'
 
-Then look it up with GET $BASE/api/core/voice/call/<callId>, list calls at
-$BASE/api/core/voice/call/list, and stop everything with ./scripts/down.sh.
+What to try next:
+  - API docs (Swagger UI):  $BASE/docs   (OpenAPI at $BASE/openapi.json)
+  - Follow the call:        curl -s $BASE/api/core/voice/call/<callId> -H "Authorization: Bearer $API_KEY"
+  - Catch up on events:     curl -s "$BASE/api/core/event/list" -H "Authorization: Bearer $API_KEY"
+  - The walk-through in README.md: assistant → webhook → call → events → transcript → recording
+  - Operator CLI:           npm run -s cli -- --help
+  - Metrics:                $BASE/metrics (engine :$ENGINE_PORT, dispatcher :$DISPATCHER_PORT)
+Stop everything with ./scripts/down.sh.
 MSG
