@@ -22,13 +22,22 @@ npm run -s lint
 step "Build"
 build
 
-step "Unit and e2e tests"
 export TEST_DATABASE_BASE_URL="$DATABASE_URL"
 status=0
-npx jest --config test/jest.config.js --ci --json --outputFile="$LOCAL/jest-results.json" "$@" || status=$?
+rm -f "$LOCAL"/jest-*.json
+
+step "Unit and e2e tests"
+npx jest --config test/jest.config.js --ci --selectProjects unit e2e --json --outputFile="$LOCAL/jest-main.json" "$@" || status=$?
+
+step "Fault-injection suite (npm run test:faults; one scenario at a time, each on its own PostgreSQL and Redis)"
+npm run -s test:faults -- --ci --runInBand --json --outputFile="$LOCAL/jest-faults.json" || status=$?
+
 # One plain closing line that any CI reads: "N passed, N failed".
 node -e '
-  const r = require(process.argv[1]);
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests + r.numRuntimeErrorTestSuites} failed`);
-' "$LOCAL/jest-results.json" || true
+  let passed = 0, failed = 0;
+  for (const f of process.argv.slice(1)) {
+    try { const r = require(f); passed += r.numPassedTests; failed += r.numFailedTests + r.numRuntimeErrorTestSuites; } catch { failed += 1; }
+  }
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+' "$LOCAL/jest-main.json" "$LOCAL/jest-faults.json" || true
 exit $status

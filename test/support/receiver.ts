@@ -13,8 +13,11 @@ export interface Received {
   at: number;
 }
 
-/** What the receiver answers to one request: a status (and headers), after a delay; 'hang' never answers. */
-export type Behaviour = (req: Received, nth: number) => { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang';
+/**
+ * What the receiver answers to one request: a status (and headers), after a delay; 'hang' never
+ * answers; 'reset' drops the connection without an answer.
+ */
+export type Behaviour = (req: Received, nth: number) => { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang' | 'reset';
 
 /** A real webhook receiver on loopback that records every request it gets. */
 export class Receiver {
@@ -61,6 +64,7 @@ export class Receiver {
       const nth = this.received.filter((r) => r.json.deliveryId === json.deliveryId).length;
       const answer = this.behaviour(rec, nth);
       if (answer === 'hang') return;
+      if (answer === 'reset') return void req.socket.destroy();
       setTimeout(() => {
         if (res.destroyed) return;
         res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });

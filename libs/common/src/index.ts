@@ -17,3 +17,4 @@ export * from './bootstrap/queue-root';
 export * from './storage/recording-storage';
 export * from './webhooks/webhook-sender';
 export * from './logging/logging.module';
+export * from './errors/unavailable';

@@ -7,7 +7,8 @@ import { PrismaClient } from './generated/prisma/client';
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(config: AppConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: 20 }) });
+    // A bounded wait for a connection: when PostgreSQL is away, requests fail fast (503) instead of hanging.
+    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: 20, connectionTimeoutMillis: 3000 }) });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -33,7 +33,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       connection: bullConnection(this.config.REDIS_URL),
       prefix: this.config.QUEUE_PREFIX,
       concurrency: this.config.DISPATCHER_CONCURRENCY,
-      lockDuration: this.config.WEBHOOK_TIMEOUT_MS + 30_000,
+      // The lock outlives the longest attempt, and a dead holder's job is re-run soon after.
+      lockDuration: this.config.WEBHOOK_TIMEOUT_MS + 5_000,
+      stalledInterval: this.config.WEBHOOK_TIMEOUT_MS + 5_000,
+      maxStalledCount: 5,
       settings: { backoffStrategy: (_attempts: number, _type?: string, err?: Error) => (err instanceof RetryLater ? err.delayMs : 1000) },
     });
     this.worker.on('error', (e) => this.logger.warn(`worker error: ${e.message}`));

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError, ErrorBody } from './api-error';
+import { isDependencyUnavailable } from './unavailable';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
@@ -25,7 +26,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request & { id?: string }>();
     const body = this.toBody(exception, req, res);
     body.requestId = req.id;
-    if (body.code >= 500 && body.code !== 503) {
+    if (body.code === 503) {
+      this.logger.warn(`${req.method} ${req.path} answered 503 [${req.id}]: ${exception instanceof Error ? exception.message : String(exception)}`);
+    } else if (body.code >= 500) {
       this.logger.error(`${req.method} ${req.path} failed [${req.id}]`, exception instanceof Error ? exception.stack : String(exception));
     }
     if (res.headersSent) return;
@@ -49,6 +52,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return { code: 404, message: `No route ${req.method} ${req.path}` };
       }
       return { code: status, message: messageOf(response) ?? STATUS_TEXT[status] ?? 'Request failed' };
+    }
+    if (isDependencyUnavailable(exception)) {
+      res.setHeader('Retry-After', '2');
+      return { code: 503, message: 'Temporarily unavailable: a backing service (database or queue) is unreachable. Retry with backoff.' };
     }
     // Errors raised by body parsing and other plain middleware carry a status.
     const status = statusOf(exception);

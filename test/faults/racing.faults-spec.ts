@@ -1,0 +1,24 @@
+import { PrismaService } from '@app/db';
+import { Stack } from '../support/stack';
+
+/** Scenario 5: two engines and two dispatchers racing over the same queues. */
+jest.setTimeout(180_000);
+
+describe('fault: two engines and two dispatchers', () => {
+  let stack: Stack;
+  beforeAll(async () => { stack = await Stack.start({ engines: 2, dispatchers: 2 }); });
+  afterAll(() => stack.stop());
+
+  it('share the work without duplicating a transition, an event or a delivery', async () => {
+    const a = await stack.receiver();
+    const b = await stack.receiver(() => ({ status: 200, delayMs: 20 }));
+    const calls = (await Promise.all(Array.from({ length: 30 }, (_, i) => stack.startCall(i)))).map((r) => r.callId!);
+    await stack.audit(calls, [a, b]);
+    const prisma = stack.fixtures.get(PrismaService);
+    const events = await prisma.callEvent.count({ where: { callId: { in: calls } } });
+    expect(await prisma.webhookDelivery.count({ where: { webhookId: { in: [a.webhookId, b.webhookId] } } })).toBe(events * 2);
+    // each delivery succeeded at its first attempt: nobody sent it twice
+    const attempts = await prisma.deliveryAttempt.count({ where: { delivery: { webhookId: { in: [a.webhookId, b.webhookId] } } } });
+    expect(attempts).toBe(events * 2);
+  });
+});

@@ -1,0 +1,123 @@
+import type { INestApplication } from '@nestjs/common';
+import { ensureDatabase, migrate, PrismaService } from '@app/db';
+import { useFastDelivery, useFastSimulator } from './engine';
+import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from './gateway';
+import { waitFor } from './isolation';
+import { startPostgres } from './postgres';
+import { spawnApp, startRedis, type AppProcess } from './processes';
+import { Receiver } from './receiver';
+
+const ALL_EVENTS = ['call.started', 'call.connected', 'call.completed', 'call.failed', 'transcript.ready', 'recording.ready'];
+export const MIXED_NUMBERS = ['+14155552671', '+15005550002', '+14155552672', '+15005550003', '+15005550001', '+15005550004'];
+
+/**
+ * A whole deployment of the test's own: PostgreSQL and Redis on spare ports (never the shared
+ * ones), the gateway, engines and dispatchers as processes, and a fixtures gateway in-process.
+ */
+export class Stack {
+  pg!: Awaited<ReturnType<typeof startPostgres>>;
+  redis!: Awaited<ReturnType<typeof startRedis>>;
+  fixtures!: INestApplication;
+  gateway!: AppProcess;
+  readonly engines: AppProcess[] = [];
+  readonly dispatchers: AppProcess[] = [];
+  readonly receivers: Receiver[] = [];
+  ws!: TestWorkspace;
+  agentId!: string;
+
+  static async start(opts: { engines?: number; dispatchers?: number } = {}): Promise<Stack> {
+    const s = new Stack();
+    s.pg = await startPostgres();
+    s.redis = await startRedis();
+    process.env.DATABASE_URL = s.pg.url;
+    process.env.REDIS_URL = s.redis.url;
+    useFastSimulator();
+    useFastDelivery();
+    process.env.WEBHOOK_MAX_ATTEMPTS = '12';
+    process.env.WEBHOOK_BACKOFF_MAX_MS = '1500';
+    process.env.RECONCILE_INTERVAL_MS = '300';
+    process.env.DISPATCH_RECONCILE_INTERVAL_MS = '300';
+    process.env.LOG_LEVEL = 'error';
+    await ensureDatabase(s.pg.url);
+    await migrate(s.pg.url);
+    s.fixtures = await startGateway();
+    s.gateway = await spawnApp('api-gateway', {});
+    for (let i = 0; i < (opts.engines ?? 1); i++) await s.addEngine();
+    for (let i = 0; i < (opts.dispatchers ?? 1); i++) await s.addDispatcher();
+    s.ws = await createWorkspace(s.fixtures, 'faults');
+    s.agentId = (await createAssistant(s.fixtures, s.ws.keys.admin, { script: [{ hear: 'Hi' }, { say: 'Just a reminder.' }, { hangup: 'assistant' }] })).agentId;
+    return s;
+  }
+
+  async addEngine(): Promise<AppProcess> {
+    const p = await spawnApp('call-engine', {});
+    this.engines.push(p);
+    return p;
+  }
+
+  async addDispatcher(): Promise<AppProcess> {
+    const p = await spawnApp('webhook-dispatcher', {});
+    this.dispatchers.push(p);
+    return p;
+  }
+
+  /** A receiver subscribed to every event, answering as `behaviour` says. */
+  async receiver(behaviour?: Receiver['behaviour']): Promise<{ receiver: Receiver; webhookId: string }> {
+    const receiver = await Receiver.http();
+    if (behaviour) receiver.behaviour = behaviour;
+    this.receivers.push(receiver);
+    const res = await as(this.fixtures, this.ws.keys.admin).post('/api/core/webhook', { url: receiver.url, events: ALL_EVENTS });
+    if (res.status !== 201) throw new Error(`webhook not registered: ${JSON.stringify(res.body)}`);
+    return { receiver, webhookId: res.body.webhookId };
+  }
+
+  /** Starts a call through the gateway process; null when it was not accepted. */
+  async startCall(i: number): Promise<{ status: number; callId: string | null; body: unknown }> {
+    try {
+      const res = await fetch(`http://127.0.0.1:${this.gateway.port}/api/core/voice/agent/call`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${this.ws.keys.member}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ agentId: this.agentId, to: MIXED_NUMBERS[i % MIXED_NUMBERS.length], metadata: { i } }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json()) as { callId?: string };
+      return { status: res.status, callId: res.status === 201 ? body.callId! : null, body };
+    } catch {
+      return { status: 0, callId: null, body: null };
+    }
+  }
+
+  /**
+   * The audit every scenario ends with: every call final (with its media when it connected),
+   * no event duplicated in the log, and for each healthy webhook one succeeded delivery per event
+   * that the receiver got at least once: none lost.
+   */
+  async audit(callIds: string[], healthy: { receiver: Receiver; webhookId: string }[], timeoutMs = 45_000): Promise<void> {
+    const prisma = this.fixtures.get(PrismaService);
+    await waitFor('every call to be final with its media', async () => (await prisma.call.count({
+      where: { id: { in: callIds }, OR: [{ status: { in: ['ringing', 'in_progress'] } }, { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] }] },
+    })) === 0, timeoutMs, 200);
+    const events = await prisma.callEvent.findMany({ where: { callId: { in: callIds } } });
+    const perCallType = new Set(events.map((e) => `${e.callId}/${e.type}`));
+    expect(perCallType.size).toBe(events.length);
+    for (const callId of callIds) {
+      const seqs = events.filter((e) => e.callId === callId).map((e) => e.sequence).sort((a, b) => a - b);
+      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    }
+    for (const { receiver, webhookId } of healthy) {
+      await waitFor(`every event delivered to ${webhookId}`, async () =>
+        (await prisma.webhookDelivery.count({ where: { webhookId, status: 'succeeded', eventId: { in: events.map((e) => e.id) } } })) === events.length, timeoutMs, 200);
+      const got = new Set(receiver.received.map((r) => `${r.json.data?.callId}/${r.json.event}`));
+      const missing = events.filter((e) => !got.has(`${e.callId}/${e.type}`)).map((e) => `${e.callId}/${e.type}`);
+      expect(missing).toEqual([]);
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.gateway, ...this.engines, ...this.dispatchers].filter(Boolean).map((p) => p.kill('SIGKILL')));
+    await this.fixtures?.close();
+    await Promise.all(this.receivers.map((r) => r.close()));
+    await this.redis?.stop();
+    this.pg?.destroy();
+  }
+}
