@@ -7,6 +7,7 @@ const MEANING: Record<number, string> = {
   401: 'API key missing, wrong or revoked',
   403: "The key's role cannot do this",
   404: 'Unknown id, or an id of another workspace',
+  406: 'The Accept header does not allow the answer',
   409: 'The resource state blocks the action',
   413: 'Body over 1 MB',
   416: 'Range outside the recording',

@@ -16,13 +16,17 @@ function hasBody(req: Request): boolean {
  * (else 413). Errors are handed to Nest's filter so they answer {code, message} like all others.
  */
 export function jsonBodyMiddleware(req: Request, res: Response, next: NextFunction): void {
+  // PostgreSQL text cannot hold NUL characters: refuse them at the door rather than fail later.
+  if (req.url.includes('%00') || req.url.includes('\u0000')) return next(ApiError.badRequest('The URL must not contain NUL characters'));
   if (!hasBody(req)) return next();
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
     return next(ApiError.badRequest('Requests with a body must send Content-Type: application/json'));
   }
   parseJson(req, res, (err?: unknown) => {
-    if (!err) return next();
+    if (!err) {
+      return containsNul(req.body) ? next(ApiError.unprocessable('Strings in the body must not contain NUL (\\u0000) characters')) : next();
+    }
     const e = err as { type?: string; status?: number };
     if (e.type === 'entity.too.large') {
       return next(new ApiError(413, `Request body exceeds ${BODY_LIMIT_BYTES / 1024 / 1024} MB`));
@@ -33,4 +37,10 @@ export function jsonBodyMiddleware(req: Request, res: Response, next: NextFuncti
     }
     return next(ApiError.badRequest('The request body could not be read'));
   });
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }
