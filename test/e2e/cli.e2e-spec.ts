@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { as, expectError, startGateway } from '../support/gateway';
+import { waitFor } from '../support/isolation';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
@@ -57,7 +58,12 @@ describe('operator CLI', () => {
 
     const revoked = await cli('key', 'revoke', row[0]);
     expect(revoked).toMatchObject({ code: 0, stdout: `${row[0]}\n` });
-    expectError(await as(app, key).get('/api/core/voice/call/list'), 401, /revoked/);
+    // gateways cache key lookups for at most a second
+    const refused = await waitFor('the revocation to take effect', async () => {
+      const res = await as(app, key).get('/api/core/voice/call/list');
+      return res.status === 401 ? res : undefined;
+    }, 1500, 50);
+    expectError(refused, 401, /revoked/);
 
     const json = JSON.parse((await cli('key', 'list', '--workspace', name, '--json')).stdout);
     expect(json.find((k: { keyId: string }) => k.keyId === row[0]).revokedAt).toEqual(expect.any(String));

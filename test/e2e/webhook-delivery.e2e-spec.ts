@@ -212,14 +212,19 @@ describe('webhook delivery (spec part 6)', () => {
     expect(r.received[0].headers.authorization).toBe(`Bearer ${created.body.key}`);
 
     expect((await as(gateway, ws.keys.admin).delete(`/api/core/api-key/${created.body.keyId}`)).status).toBe(204);
-    const second = await startCall(SIMULATOR_NUMBERS.busy);
+    // Dispatchers reuse a webhook's settings for up to a second: deliveries keep flowing until then.
     const stopped = await waitFor('the webhook to be disabled', async () => {
+      await startCall(SIMULATOR_NUMBERS.busy);
       const res = await as(gateway, ws.keys.admin).get(`/api/core/webhook/${hook.webhookId}`);
       return res.body.enabled === false ? res.body : undefined;
-    });
+    }, 15000, 200);
     expect(stopped.disabledReason).toBe(DISABLED_REASONS.apiKeyRevoked);
-    const pending = (await deliveriesOf(hook.webhookId)).find((d) => d.status === 'pending');
-    expect(pending?.attempts).toHaveLength(0);
+    const second = await startCall(SIMULATOR_NUMBERS.busy);
+    const pending = await waitFor('a held delivery', async () => {
+      const ds = await deliveriesOf(hook.webhookId);
+      return ds.find((d) => d.status === 'pending' && d.attempts.length === 0);
+    });
+    expect(pending.attempts).toHaveLength(0);
     expect(r.received.find((x) => x.json.data?.callId === second)).toBeUndefined();
 
     const updated = await as(gateway, ws.keys.owner).patch(`/api/core/webhook/${hook.webhookId}`, { events: ['call.started'] });

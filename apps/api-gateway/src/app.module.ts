@@ -6,6 +6,7 @@ import { QueueBoardModule } from './admin/queue-board.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { AuthModule } from './auth/auth.module';
 import { CallMediaModule } from './call-media/call-media.module';
 import { CallsModule } from './calls/calls.module';
 import { EventsModule } from './events/events.module';
@@ -17,7 +18,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 @Module({
   imports: [
     ConfigModule, LoggingModule, DbModule, OpsModule, QueuesModule, CallsModule, CallMediaModule, EventsModule, AssistantsModule, WebhooksModule, ApiKeysModule,
-    QueueBoardModule, McpModule,
+    QueueBoardModule, McpModule, AuthModule,
   ],
   providers: [
     // Order matters: the key says which workspace's budget a request spends.

@@ -6,6 +6,7 @@ import { ApiError } from '@app/common';
 import { CreateApiKeyDto, roleAtLeast } from '@app/contracts';
 import { ApiKeysRepository } from '@app/db';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
+import { KeyCache } from '../auth/key-cache';
 import { presentApiKey } from './api-key.presenter';
 
 /**
@@ -17,7 +18,10 @@ import { presentApiKey } from './api-key.presenter';
 @Controller('api/core/api-key')
 @RequireRole('admin')
 export class ApiKeysController {
-  constructor(private readonly keys: ApiKeysRepository) {}
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly cache: KeyCache,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create an API key', description: 'The full key is answered only here. A key cannot create a stronger one.' })
@@ -52,5 +56,6 @@ export class ApiKeysController {
       throw ApiError.forbidden(`A ${auth.role} key cannot revoke a ${target.account.role} key.`);
     }
     await this.keys.revoke(auth.workspaceId, keyId);
+    this.cache.forgetKeyId(keyId);
   }
 }

@@ -1,20 +1,22 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiError, looksLikeApiKey } from '@app/common';
+import { ApiError, hashApiKey, looksLikeApiKey } from '@app/common';
 import { roleAtLeast, type RoleName } from '@app/contracts';
 import { ApiKeysRepository } from '@app/db';
 import { IS_PUBLIC, MIN_ROLE, type RequestAuth } from './auth.decorators';
+import { KeyCache } from './key-cache';
 
 /**
  * Spec part 5: every request carries "Authorization: Bearer <key>". Missing, malformed, unknown or
- * revoked → 401; a role below the route's → 403. The key row is read on every request, so a
- * revocation takes effect on the next one.
+ * revoked → 401; a role below the route's → 403. Lookups are cached for at most a second, so a
+ * revocation takes effect within a second everywhere (at once on the gateway that revoked).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeysRepository,
+    private readonly cache: KeyCache,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -26,7 +28,7 @@ export class ApiKeyGuard implements CanActivate {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw ApiError.unauthorized('Malformed Authorization header; expected "Authorization: Bearer <API_KEY>".');
     const token = match[1];
-    const found = looksLikeApiKey(token) ? await this.keys.authenticate(token) : null;
+    const found = looksLikeApiKey(token) ? await this.lookup(token) : null;
     if (!found) throw ApiError.unauthorized('Invalid API key.');
     if (found.revoked) throw ApiError.unauthorized('This API key has been revoked; create a new one.');
     const needed = this.reflector.getAllAndOverride<RoleName>(MIN_ROLE, targets) ?? 'viewer';
@@ -36,5 +38,14 @@ export class ApiKeyGuard implements CanActivate {
     const { revoked: _revoked, ...auth } = found;
     req.auth = { ...auth, rawKey: token };
     return true;
+  }
+
+  private async lookup(token: string) {
+    const hash = hashApiKey(token);
+    const cached = this.cache.get(hash);
+    if (cached !== undefined) return cached;
+    const found = await this.keys.authenticate(token);
+    this.cache.set(hash, found);
+    return found;
   }
 }

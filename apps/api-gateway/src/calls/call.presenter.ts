@@ -1,10 +1,5 @@
 import { callStatusToApi, type Call } from '@app/db';
 
-/** The start-call answer: exactly these three fields (spec 2.1). */
-export function presentStartedCall(call: Call) {
-  return { callId: call.id, status: callStatusToApi(call.status), language: call.language };
-}
-
 /**
  * The full call record (spec 2.1 plus agentId, to, metadata, connectedAt, updatedAt). Fields not
  * known yet are present with null, so clients never have to guess whether a field exists.

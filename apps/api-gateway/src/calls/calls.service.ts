@@ -4,7 +4,7 @@ import { ApiError } from '@app/common';
 import { pageWindow, type CallListQuery, type ListEnvelope, type StartCallDto } from '@app/contracts';
 import { CallsRepository } from '@app/db';
 import { CallEngineClient } from '../queues/call-engine.client';
-import { presentCall, presentStartedCall, type CallRecord } from './call.presenter';
+import { presentCall, type CallRecord } from './call.presenter';
 
 export interface StartCallOutcome {
   status: number;
@@ -21,17 +21,14 @@ export class CallsService {
   ) {}
 
   async start(workspaceId: string, dto: StartCallDto, idempotencyKey?: string, requestId?: string): Promise<StartCallOutcome> {
-    const result = await this.calls.start(
-      {
-        workspaceId,
-        assistantId: dto.agentId,
-        to: dto.to,
-        metadata: dto.metadata ?? null,
-        requestId,
-        idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashRequest(dto) } : undefined,
-      },
-      presentStartedCall,
-    );
+    const result = await this.calls.start({
+      workspaceId,
+      assistantId: dto.agentId,
+      to: dto.to,
+      metadata: dto.metadata ?? null,
+      requestId,
+      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashRequest(dto) } : undefined,
+    });
     switch (result.kind) {
       case 'assistant-not-found':
         throw ApiError.notFound('Assistant', dto.agentId);
@@ -40,7 +37,7 @@ export class CallsService {
       case 'replayed':
         return { status: result.status, body: result.response, replayed: true };
       case 'created':
-        await this.engine.dial(result.call.id, requestId);
+        await this.engine.dial(result.callId, requestId);
         return { status: 201, body: result.response, replayed: false };
     }
   }

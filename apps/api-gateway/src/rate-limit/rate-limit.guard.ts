@@ -10,11 +10,17 @@ const BUCKET = 'rate-limit:bucket';
 /** Counts the route in a tighter bucket of its own as well (start-call). */
 export const RateLimitBucket = (name: 'start-call') => SetMetadata(BUCKET, name);
 
-// Fixed window per workspace and bucket: the first hit of a window sets its expiry.
+// Fixed window per workspace and bucket: the first hit of a window sets its expiry. One round
+// trip counts every bucket of the request.
 const HIT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { n, redis.call('PTTL', KEYS[1]) }`;
+local out = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+  out[#out + 1] = n
+  out[#out + 1] = redis.call('PTTL', key)
+end
+return out`;
 
 /**
  * Fair-use limits per workspace (spec part 8), kept in Redis so every gateway instance shares one
@@ -48,15 +54,16 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
     const buckets: [string, number][] = [['all', this.config.RATE_LIMIT_REQUESTS]];
     const extra = this.reflector.get<string | undefined>(BUCKET, ctx.getHandler());
     if (extra) buckets.push([extra, this.config.RATE_LIMIT_START_CALLS]);
-    for (const [name, limit] of buckets) {
-      let count: number;
-      let ttl: number;
-      try {
-        [count, ttl] = (await this.redis.eval(HIT, 1, `${this.config.QUEUE_PREFIX}:rate:${workspaceId}:${name}`, window)) as [number, number];
-      } catch (e) {
-        this.logger.warn(`rate limit not checked (Redis: ${(e as Error).message}); letting the request through`);
-        return true;
-      }
+    let counts: number[];
+    try {
+      const keys = buckets.map(([name]) => `${this.config.QUEUE_PREFIX}:rate:${workspaceId}:${name}`);
+      counts = (await this.redis.eval(HIT, keys.length, ...keys, window)) as number[];
+    } catch (e) {
+      this.logger.warn(`rate limit not checked (Redis: ${(e as Error).message}); letting the request through`);
+      return true;
+    }
+    for (const [i, [name, limit]] of buckets.entries()) {
+      const [count, ttl] = [counts[2 * i], counts[2 * i + 1]];
       const reset = Math.max(1, Math.ceil(ttl / 1000));
       const headers = {
         'RateLimit-Limit': String(limit),

@@ -47,7 +47,7 @@ export class WebhookDeliveriesService {
 
   /** Resumes pending deliveries of a webhook that was just enabled again. */
   async resume(webhookId: string): Promise<void> {
-    await this.queue.enqueue(await this.deliveries.findPendingOf(webhookId, 1000), this.config.WEBHOOK_MAX_ATTEMPTS);
+    await this.queue.enqueue(await this.deliveries.resumePendingOf(webhookId), this.config.WEBHOOK_MAX_ATTEMPTS);
   }
 
   /** Sends a webhook.test event now, once, and answers with the attempt's outcome (not stored). */

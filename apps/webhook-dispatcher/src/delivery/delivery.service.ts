@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, SecretBox, WebhookSender } from '@app/common';
+import { AppConfig, WebhookSender } from '@app/common';
 import { DISABLED_REASONS, envelopeOf } from '@app/contracts';
 import { MetricsService, WebhookDeliveriesRepository, type AttemptOutcome } from '@app/db';
 import { retryDelayMs } from './backoff';
+import { WebhookCache } from './webhook-cache';
 
 export type DeliveryResult = { kind: 'done' } | { kind: 'retry'; delayMs: number; reason: string };
 
@@ -14,7 +15,7 @@ export class DeliveryService {
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly sender: WebhookSender,
-    private readonly secrets: SecretBox,
+    private readonly webhooks: WebhookCache,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
   ) {}
@@ -22,15 +23,16 @@ export class DeliveryService {
   async attempt(deliveryId: string, requestId?: string): Promise<DeliveryResult> {
     const d = await this.deliveries.findForSend(deliveryId);
     if (!d || d.status !== 'pending') return { kind: 'done' };
-    const webhook = d.webhook;
-    if (webhook.deletedAt) {
+    const webhook = await this.webhooks.get(d.webhookId);
+    if (!webhook || webhook.deleted) {
       await this.deliveries.failDelivery(d.id, 'webhook deleted');
       return { kind: 'done' };
     }
     // A disabled webhook keeps its deliveries pending; they resume when it is enabled again.
     if (!webhook.enabled) return { kind: 'done' };
-    if (webhook.apiKey.revokedAt) {
+    if (webhook.keyRevoked) {
       await this.deliveries.disableWebhook(webhook.id, DISABLED_REASONS.apiKeyRevoked);
+      this.webhooks.forget(webhook.id);
       return { kind: 'done' };
     }
     if (d.attemptCount >= d.attemptLimit) {
@@ -42,9 +44,9 @@ export class DeliveryService {
     const result = await this.sender.send({
       url: webhook.url,
       deliveryId: d.id,
-      body: JSON.stringify(envelopeOf(d.id, d.callEvent)),
-      secret: this.secrets.open(webhook.secretEnc),
-      apiKey: this.secrets.open(webhook.apiKeyEnc),
+      body: JSON.stringify(envelopeOf(d.id, { type: d.eventType, occurredAt: d.occurredAt, data: d.data })),
+      secret: webhook.secret,
+      apiKey: webhook.apiKey,
     });
 
     let outcome: AttemptOutcome;
@@ -73,11 +75,13 @@ export class DeliveryService {
       errorClass: result.errorClass,
       responseBody: result.responseBody,
     }, outcome, webhook.failingSince);
+    // The webhook's health changed: read it afresh for the next delivery.
+    if ((outcome.kind === 'succeeded') === (webhook.failingSince !== null) || 'disableWebhook' in outcome) this.webhooks.forget(webhook.id);
     this.metrics.deliveries.inc({ outcome: outcome.kind });
     this.metrics.attemptDuration.observe({ outcome: outcome.kind }, result.durationMs / 1000);
-    if (result.ok) this.metrics.eventToDelivery.observe((Date.now() - d.callEvent.occurredAt.getTime()) / 1000);
+    if (result.ok) this.metrics.eventToDelivery.observe((Date.now() - d.occurredAt.getTime()) / 1000);
     this.logger.log({
-      requestId, deliveryId: d.id, webhookId: webhook.id, callId: d.callEvent.callId, event: d.event, attempt: number,
+      requestId, deliveryId: d.id, webhookId: webhook.id, callId: d.callId, event: d.event, attempt: number,
       outcome: outcome.kind, statusCode: result.statusCode, errorClass: result.errorClass, durationMs: result.durationMs,
       msg: `delivery ${d.id} attempt ${number}: ${outcome.kind}`,
     });

@@ -18,7 +18,7 @@ export interface StartCallInput {
 }
 
 export type StartCallResult =
-  | { kind: 'created'; call: Call; response: object }
+  | { kind: 'created'; callId: string; response: { callId: string; status: 'ringing'; language: string } }
   | { kind: 'replayed'; status: number; response: object }
   | { kind: 'idempotency-conflict' }
   | { kind: 'assistant-not-found' };
@@ -30,18 +30,23 @@ export interface CallFilter {
   createdBefore?: Date;
 }
 
-class AssistantNotFound extends Error {}
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; meta?: { code?: string; driverAdapterError?: { cause?: { code?: string; kind?: string } } }; message?: string };
+  return err?.code === 'P2002' || err?.meta?.code === '23505' || err?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation'
+    || /unique constraint|23505/i.test(err?.message ?? '');
+}
 
 @Injectable()
 export class CallsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * One transaction: the ringing Call, its call.started CallEvent (the outbox row the engine
-   * publishes) and, with an Idempotency-Key, the stored response. The assistant row is share-locked
-   * so it cannot be deleted while a call is being placed on it.
+   * One statement, so one round trip and atomic: the ringing Call, its call.started CallEvent (the
+   * outbox row the engine publishes) and, with an Idempotency-Key, the stored response. The
+   * assistant row is share-locked so it cannot be deleted while a call is being placed on it;
+   * an unknown assistant inserts nothing.
    */
-  async start(input: StartCallInput, toResponse: (call: Call) => object): Promise<StartCallResult> {
+  async start(input: StartCallInput): Promise<StartCallResult> {
     const { workspaceId, idempotency } = input;
     if (idempotency) {
       const previous = await this.findIdempotencyRecord(workspaceId, idempotency.key);
@@ -50,48 +55,43 @@ export class CallsRepository {
         where: { workspaceId, scope: START_CALL_SCOPE, key: idempotency.key, expiresAt: { lte: new Date() } },
       });
     }
+    const callId = newId('call');
+    const now = new Date();
+    const at = now.toISOString();
+    const metadata = input.metadata === null ? null : JSON.stringify(input.metadata);
+    const started: Omit<CallStartedData, 'language'> = {
+      callId, agentId: input.assistantId, direction: 'outbound', to: input.to, metadata: input.metadata, sequence: 1,
+    };
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        const [assistant] = await tx.$queryRaw<{ language: string }[]>`
+      const rows = await this.prisma.$queryRaw<{ language: string }[]>`
+        WITH assistant AS (
           SELECT language FROM "Assistant"
-          WHERE id = ${input.assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL FOR SHARE`;
-        if (!assistant) throw new AssistantNotFound();
-        const now = new Date();
-        const call = await tx.call.create({
-          data: {
-            id: newId('call'),
-            workspaceId,
-            assistantId: input.assistantId,
-            to: input.to,
-            language: assistant.language,
-            metadata: (input.metadata as Prisma.InputJsonObject | null) ?? Prisma.DbNull,
-            requestId: input.requestId,
-            createdAt: now,
-          },
-        });
-        const data: CallStartedData = {
-          callId: call.id, agentId: call.assistantId, direction: call.direction, to: call.to,
-          language: call.language, metadata: input.metadata, sequence: 1,
-        };
-        await tx.callEvent.create({
-          data: { id: newId('event'), workspaceId, callId: call.id, type: 'call.started', sequence: 1, data: data as object, occurredAt: now },
-        });
-        const response = toResponse(call);
-        if (idempotency) {
-          await tx.idempotencyRecord.create({
-            data: {
-              id: newId('idempotency'), workspaceId, scope: START_CALL_SCOPE, key: idempotency.key,
-              requestHash: idempotency.requestHash, responseStatus: 201, responseBody: response,
-              expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-            },
-          });
-        }
-        return { kind: 'created' as const, call, response };
-      });
+          WHERE id = ${input.assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
+          FOR SHARE
+        ), call AS (
+          INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, metadata, "requestId", "createdAt", "updatedAt")
+          SELECT ${callId}, ${workspaceId}, ${input.assistantId}, ${input.to}, assistant.language, ${metadata}::jsonb, ${input.requestId ?? null},
+                 ${at}::timestamptz AT TIME ZONE 'UTC', ${at}::timestamptz AT TIME ZONE 'UTC'
+          FROM assistant
+          RETURNING language
+        ), event AS (
+          INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
+          SELECT ${newId('event')}, ${workspaceId}, ${callId}, 'call.started', 1,
+                 ${JSON.stringify(started)}::jsonb || jsonb_build_object('language', call.language), ${at}::timestamptz AT TIME ZONE 'UTC'
+          FROM call
+        ), idempotency AS (
+          INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
+          SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency?.key ?? ''}, ${idempotency?.requestHash ?? ''}, 201,
+                 jsonb_build_object('callId', ${callId}::text, 'status', 'ringing', 'language', call.language),
+                 ${at}::timestamptz AT TIME ZONE 'UTC', ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz AT TIME ZONE 'UTC'
+          FROM call WHERE ${idempotency !== undefined}
+        )
+        SELECT language FROM call`;
+      if (rows.length === 0) return { kind: 'assistant-not-found' };
+      return { kind: 'created', callId, response: { callId, status: 'ringing', language: rows[0].language } };
     } catch (e) {
-      if (e instanceof AssistantNotFound) return { kind: 'assistant-not-found' };
       // A concurrent request with the same key committed first: answer as it did.
-      if (idempotency && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
+      if (idempotency && isUniqueViolation(e)) {
         const previous = await this.findIdempotencyRecord(workspaceId, idempotency.key);
         if (previous) return this.replayOrConflict(previous, idempotency.requestHash);
       }

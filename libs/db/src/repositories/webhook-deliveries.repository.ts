@@ -12,6 +12,19 @@ export interface AttemptRecord {
   responseBody: string | null;
 }
 
+export interface DeliveryForSend {
+  id: string;
+  webhookId: string;
+  status: DeliveryStatus;
+  attemptCount: number;
+  attemptLimit: number;
+  event: string;
+  callId: string;
+  eventType: string;
+  occurredAt: Date;
+  data: unknown;
+}
+
 export type AttemptOutcome =
   | { kind: 'succeeded' }
   | { kind: 'retry'; nextAttemptAt: Date | null; disableWebhook?: string }
@@ -27,8 +40,9 @@ export class WebhookDeliveriesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Creates the deliveries of an event for every enabled webhook of its workspace subscribed to
-   * it, once (a repeat finds them existing), and marks the event fanned out. Returns the pending
+   * Creates the deliveries of an event for every webhook of its workspace subscribed to it, once
+   * (a repeat finds them existing), and marks the event fanned out. Disabled webhooks get theirs
+   * too: they wait, pending, and go out when the webhook is enabled again. Returns the pending
    * deliveries of the event, to be sent, and the request id of the call it belongs to.
    */
   async fanOut(eventId: string, attemptLimit: number) {
@@ -37,7 +51,7 @@ export class WebhookDeliveriesRepository {
       if (!event) return { pending: [], requestId: null, callId: null };
       if (!event.fannedOutAt) {
         const hooks = await tx.webhook.findMany({
-          where: { workspaceId: event.workspaceId, deletedAt: null, enabled: true, events: { has: event.type } },
+          where: { workspaceId: event.workspaceId, deletedAt: null, events: { has: event.type } },
           select: { id: true },
         });
         await tx.webhookDelivery.createMany({
@@ -53,38 +67,55 @@ export class WebhookDeliveriesRepository {
     });
   }
 
-  /** Everything one send needs. */
-  findForSend(deliveryId: string) {
-    return this.prisma.webhookDelivery.findUnique({
-      where: { id: deliveryId },
-      include: { webhook: { include: { apiKey: true } }, callEvent: true },
+  /** The delivery and its event, in one round trip (the webhook comes from findWebhookForSend). */
+  async findForSend(deliveryId: string): Promise<DeliveryForSend | null> {
+    const rows = await this.prisma.$queryRaw<DeliveryForSend[]>`
+      SELECT d.id, d."webhookId", d.status::text AS status, d."attemptCount", d."attemptLimit", d.event,
+             e."callId", e.type AS "eventType", e."occurredAt", e.data
+      FROM "WebhookDelivery" d JOIN "CallEvent" e ON e.id = d."eventId"
+      WHERE d.id = ${deliveryId}`;
+    return rows[0] ?? null;
+  }
+
+  /** What sending to a webhook needs to know about it (the dispatcher caches it briefly). */
+  findWebhookForSend(webhookId: string) {
+    return this.prisma.webhook.findUnique({
+      where: { id: webhookId },
+      select: { id: true, url: true, enabled: true, deletedAt: true, failingSince: true, secretEnc: true, apiKeyEnc: true, apiKey: { select: { revokedAt: true } } },
     });
   }
 
-  /** Records one attempt and its consequence for the delivery and its webhook, in one transaction. */
+  /**
+   * Records one attempt and its consequence, in one transaction. The webhook row is written only
+   * when its health changes (first failure, recovery, disabling), so deliveries to one endpoint
+   * never queue on its row.
+   */
   async recordAttempt(deliveryId: string, webhookId: string, attempt: AttemptRecord, outcome: AttemptOutcome, failingSince: Date | null) {
     const status: DeliveryStatus = outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'retry' ? 'pending' : 'failed';
-    const webhookChange: Prisma.WebhookUpdateInput =
+    const disable = 'disableWebhook' in outcome && outcome.disableWebhook ? { enabled: false, disabledReason: outcome.disableWebhook } : {};
+    const webhookChange: Prisma.WebhookUpdateManyMutationInput | null =
       outcome.kind === 'succeeded'
-        ? { failingSince: null }
-        : {
-            failingSince: failingSince ?? attempt.startedAt,
-            ...('disableWebhook' in outcome && outcome.disableWebhook ? { enabled: false, disabledReason: outcome.disableWebhook } : {}),
-          };
-    await this.prisma.$transaction([
-      this.prisma.deliveryAttempt.create({ data: { id: newId('attempt'), deliveryId, ...attempt } }),
-      this.prisma.webhookDelivery.update({
-        where: { id: deliveryId },
-        data: {
-          status,
-          attemptCount: attempt.number,
-          lastAttemptAt: attempt.startedAt,
-          nextAttemptAt: outcome.kind === 'retry' ? outcome.nextAttemptAt : null,
-          lastError: attempt.errorClass ? `${attempt.errorClass}${attempt.statusCode ? ` ${attempt.statusCode}` : ''}` : null,
-        },
-      }),
-      this.prisma.webhook.update({ where: { id: webhookId }, data: webhookChange }),
-    ]);
+        ? (failingSince ? { failingSince: null } : null)
+        : (failingSince && !('enabled' in disable) ? null : { failingSince: failingSince ?? attempt.startedAt, ...disable });
+    const lastError = attempt.errorClass ? `${attempt.errorClass}${attempt.statusCode ? ` ${attempt.statusCode}` : ''}` : null;
+    const nextAttemptAt = outcome.kind === 'retry' && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
+    const startedAt = attempt.startedAt.toISOString();
+    // The attempt and the delivery's new state in one statement: one round trip on the hot path.
+    const record = this.prisma.$executeRaw`
+      WITH attempt AS (
+        INSERT INTO "DeliveryAttempt" (id, "deliveryId", number, "startedAt", "durationMs", "statusCode", "errorClass", "responseBody")
+        VALUES (${newId('attempt')}, ${deliveryId}, ${attempt.number}, ${startedAt}::timestamptz AT TIME ZONE 'UTC', ${attempt.durationMs},
+                ${attempt.statusCode}, ${attempt.errorClass}, ${attempt.responseBody})
+      )
+      UPDATE "WebhookDelivery"
+      SET status = ${status}::"DeliveryStatus", "attemptCount" = ${attempt.number}, "lastAttemptAt" = ${startedAt}::timestamptz AT TIME ZONE 'UTC',
+          "nextAttemptAt" = ${nextAttemptAt}::timestamptz AT TIME ZONE 'UTC', "lastError" = ${lastError}, "updatedAt" = now() AT TIME ZONE 'UTC'
+      WHERE id = ${deliveryId}`;
+    if (webhookChange) {
+      await this.prisma.$transaction([record, this.prisma.webhook.updateMany({ where: { id: webhookId }, data: webhookChange })]);
+    } else {
+      await record;
+    }
   }
 
   /** Stops a webhook from delivering, with the reason it shows, until it is updated. */
@@ -158,8 +189,15 @@ export class WebhookDeliveriesRepository {
     });
   }
 
-  /** Pending deliveries of one webhook (to resume once it is enabled again). */
-  findPendingOf(webhookId: string, limit: number) {
-    return this.prisma.webhookDelivery.findMany({ where: { webhookId, status: 'pending' }, select: { id: true, replays: true, webhookId: true }, take: limit });
+  /**
+   * Pending deliveries of a webhook that was just enabled again, each under a new job id (their
+   * earlier jobs ended when they found the webhook disabled).
+   */
+  async resumePendingOf(webhookId: string) {
+    const rows = await this.prisma.$queryRaw<{ id: string; replays: number; webhookId: string }[]>`
+      UPDATE "WebhookDelivery" SET replays = replays + 1, "nextAttemptAt" = NULL, "updatedAt" = now()
+      WHERE "webhookId" = ${webhookId} AND status = 'pending'
+      RETURNING id, replays, "webhookId"`;
+    return rows;
   }
 }

@@ -1,0 +1,97 @@
+// Shared helpers of the benchmarks: a bench database, our apps as processes, load with autocannon.
+'use strict';
+const { spawn, execFileSync } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = join(__dirname, '..');
+const BASE_DB = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/voice';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function benchEnv(name) {
+  const url = new URL(BASE_DB);
+  url.pathname = `/voice_bench_${name}`;
+  return {
+    DATABASE_URL: url.toString(),
+    REDIS_URL,
+    QUEUE_PREFIX: `bench_${name}_${randomBytes(3).toString('hex')}`,
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_REQUESTS: '100000000',
+    RATE_LIMIT_START_CALLS: '100000000',
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  };
+}
+
+const cli = (env, ...args) => execFileSync(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), ...args], { env: { ...process.env, ...env } }).toString().trim();
+
+/** A fresh bench database: dropped if it exists, created and migrated. */
+async function freshDatabase(env) {
+  const { Client } = require('pg');
+  const url = new URL(env.DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+  execFileSync(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), 'migrate'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+/** Starts a built app (or any script) and waits until its /health/ready (or `readyPath`) answers 200. */
+async function startProcess(script, env, port, readyPath = '/health/ready') {
+  const proc = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false);
+    if (ok) return proc;
+    if (proc.exitCode !== null) throw new Error(`${script} exited`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${script} not ready`);
+}
+
+const app = (name) => join(ROOT, `dist/apps/${name}/src/main.js`);
+
+/** autocannon at fixed concurrency; returns requests/s and latency percentiles in ms. */
+async function load({ url, method = 'GET', body, headers = {}, connections = 50, duration = 8 }) {
+  const r = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections, duration });
+  const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors };
+}
+
+function table(rows) {
+  const cols = Object.keys(rows[0]);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (vals) => vals.map((v, i) => String(v).padEnd(width[i])).join('  ');
+  console.log(line(cols));
+  console.log(width.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
+
+function save(name, result) {
+  mkdirSync(join(__dirname, 'results'), { recursive: true });
+  const out = { name, at: new Date().toISOString(), machine: machine(), ...result };
+  writeFileSync(join(__dirname, 'results', `${name}.json`), JSON.stringify(out, null, 2));
+  return out;
+}
+
+function machine() {
+  const os = require('node:os');
+  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+}
+
+const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
+const kill = (p) => new Promise((resolve) => { if (!p || p.exitCode !== null) return resolve(); p.once('exit', resolve); p.kill('SIGTERM'); });
+
+module.exports = { ROOT, benchEnv, cli, freshDatabase, freePort, startProcess, app, load, table, save, ratio, kill };

@@ -1,0 +1,13 @@
+// npm run bench [-- gateway|dispatcher|scale|growth]: every benchmark by default. Needs the build
+// (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
+'use strict';
+const all = { gateway: './gateway', dispatcher: './dispatcher', scale: './scale', growth: './growth' };
+
+(async () => {
+  const wanted = process.argv.slice(2).filter((a) => a in all);
+  for (const name of wanted.length ? wanted : Object.keys(all)) await require(all[name])();
+  process.exit(0);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
