@@ -18,7 +18,7 @@ export default tseslint.config(
       sourceType: 'commonjs',
       globals: {
         require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly',
-        Buffer: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+        Buffer: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', setImmediate: 'readonly',
       },
     },
   },
