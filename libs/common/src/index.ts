@@ -18,3 +18,4 @@ export * from './storage/recording-storage';
 export * from './webhooks/webhook-sender';
 export * from './logging/logging.module';
 export * from './errors/unavailable';
+export * from './bootstrap/periodic-task';

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable } from '@nestjs/common';
+import { AppConfig, PeriodicTask } from '@app/common';
 import { CallLifecycleRepository } from '@app/db';
 import { EventPublisher } from '../events/event-publisher';
 import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
@@ -15,38 +15,20 @@ const PUBLISH_GRACE_MS = 2000;
  * and guarded updates make the overlap harmless.
  */
 @Injectable()
-export class ReconcilerService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ReconcilerService.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+export class ReconcilerService extends PeriodicTask {
+  protected readonly intervalMs: number;
 
   constructor(
     private readonly calls: CallLifecycleRepository,
     private readonly lifecycle: CallLifecycleService,
     private readonly publisher: EventPublisher,
-    private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.config.RECONCILE_INTERVAL_MS);
-    this.timer.unref();
+    config: AppConfig,
+  ) {
+    super();
+    this.intervalMs = config.RECONCILE_INTERVAL_MS;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One pass; skipped when the previous one is still running. */
-  tick(): Promise<void> {
-    this.running ??= this.reconcile()
-      .catch((e) => this.logger.warn(`reconcile pass failed: ${(e as Error).message}`))
-      .finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async reconcile(): Promise<void> {
+  protected async run(): Promise<void> {
     const unfinished = await this.calls.findUnfinished(BATCH);
     for (const { id } of unfinished) await this.lifecycle.advance(id);
     const events = await this.calls.findUnpublishedEvents(new Date(Date.now() - PUBLISH_GRACE_MS), BATCH);

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '@app/common';
+import { Injectable } from '@nestjs/common';
+import { AppConfig, PeriodicTask } from '@app/common';
 import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/db';
 import { FanOutService } from '../fan-out/fan-out.service';
 
@@ -13,37 +13,20 @@ const FAN_OUT_GRACE_MS = 3000;
  * job is gone are queued again (same deliveryId). Receivers may see a duplicate, never a gap.
  */
 @Injectable()
-export class DispatchReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(DispatchReconciler.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+export class DispatchReconciler extends PeriodicTask {
+  protected readonly intervalMs: number;
 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly fanOut: FanOutService,
     private readonly queue: DeliveryQueue,
     private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.config.DISPATCH_RECONCILE_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    super();
+    this.intervalMs = config.DISPATCH_RECONCILE_INTERVAL_MS;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  tick(): Promise<void> {
-    this.running ??= this.reconcile()
-      .catch((e) => this.logger.warn(`reconcile pass failed: ${(e as Error).message}`))
-      .finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async reconcile(): Promise<void> {
+  protected async run(): Promise<void> {
     const events = await this.deliveries.findNotFannedOut(new Date(Date.now() - FAN_OUT_GRACE_MS), BATCH);
     for (const e of events) await this.fanOut.fanOut(e.id);
     // Quiet for longer than an attempt can take: nothing is working on it.
