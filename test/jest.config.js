@@ -29,6 +29,7 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/openapi-after-each.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

@@ -6,6 +6,7 @@ import type { RoleName } from '@app/contracts';
 import { ApiKeysRepository, PrismaService, WorkspacesRepository } from '@app/db';
 import { AppModule } from '../../apps/api-gateway/src/app.module';
 import { configureGateway } from '../../apps/api-gateway/src/configure-gateway';
+import { checkResponse } from './openapi-conformance';
 
 /** Boots the real gateway module (real PostgreSQL and Redis of the test run) on an ephemeral port. */
 export async function startGateway(): Promise<INestApplication> {
@@ -35,15 +36,17 @@ export async function createWorkspace(app: INestApplication, label = 'ws'): Prom
   return { workspaceId: ws.id, keys, keyIds };
 }
 
-/** supertest bound to the app with a Bearer key. */
+/** supertest bound to the app with a Bearer key; every answer is checked against the OpenAPI document. */
 export function as(app: INestApplication, key: string) {
-  const http = () => request(app.getHttpServer());
   const auth = { Authorization: `Bearer ${key}` };
+  const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) =>
+    request(app.getHttpServer())[method](path).set(auth)
+      .on('response', (res: request.Response) => checkResponse(app, method, path, res as never));
   return {
-    get: (path: string) => http().get(path).set(auth),
-    post: (path: string, body?: object) => (body === undefined ? http().post(path).set(auth) : http().post(path).set(auth).send(body)),
-    patch: (path: string, body: object) => http().patch(path).set(auth).send(body),
-    delete: (path: string) => http().delete(path).set(auth),
+    get: (path: string) => http('get', path),
+    post: (path: string, body?: object) => (body === undefined ? http('post', path) : http('post', path).send(body)),
+    patch: (path: string, body: object) => http('patch', path).send(body),
+    delete: (path: string) => http('delete', path),
   };
 }
 
