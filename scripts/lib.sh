@@ -75,6 +75,12 @@ ensure_chromium() {
   apt_install chromium
 }
 
+# espeak-ng speaks the turns of recordings (without it they carry a tone signal); the tests use it.
+ensure_espeak() {
+  if command -v espeak-ng >/dev/null; then note "espeak-ng: $(command -v espeak-ng)"; return; fi
+  apt_install espeak-ng
+}
+
 ensure_dependencies() {
   cd "$ROOT"
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

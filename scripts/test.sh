@@ -12,6 +12,7 @@ ensure_redis
 step "Dependencies"
 ensure_dependencies
 ensure_chromium
+ensure_espeak
 
 step "Typecheck"
 npm run -s typecheck

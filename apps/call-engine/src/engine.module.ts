@@ -11,6 +11,7 @@ import { ReconcilerService } from './reconciler/reconciler.service';
 import { SimulatedTelephony } from './telephony/simulated-telephony';
 import { TELEPHONY_PROVIDER } from './telephony/telephony-provider';
 import { McpToolRunner } from './tools/mcp-tool-runner';
+import { Speech } from './media/speech';
 
 @Module({
   imports: [
@@ -28,6 +29,7 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     EventPublisher,
     ReconcilerService,
     McpToolRunner,
+    Speech,
     { provide: TELEPHONY_PROVIDER, useClass: SimulatedTelephony },
     { provide: RecordingStorage, useClass: DirectoryRecordingStorage },
   ],

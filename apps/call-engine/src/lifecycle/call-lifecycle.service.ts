@@ -4,6 +4,7 @@ import { CallLifecycleRepository, MetricsService, type CallEvent } from '@app/db
 import type { McpToolServer } from '@app/contracts';
 import { buildConversation, toolSteps, turnsUntil, type Conversation, type ToolTurnResult } from '../conversation/conversation';
 import { EventPublisher } from '../events/event-publisher';
+import { Speech } from '../media/speech';
 import { renderRecording } from '../media/wav';
 import { TELEPHONY_PROVIDER, type TelephonyProvider } from '../telephony/telephony-provider';
 import { McpToolRunner, toolRunBudgetMs } from '../tools/mcp-tool-runner';
@@ -29,6 +30,7 @@ export class CallLifecycleService {
     private readonly config: AppConfig,
     private readonly tools: McpToolRunner,
     private readonly metrics: MetricsService,
+    private readonly speech: Speech,
     @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
   ) {}
 
@@ -110,7 +112,9 @@ export class CallLifecycleService {
 
   private async storeRecording(call: LoadedCall, conversation: Conversation, now: Date): Promise<CallEvent | null> {
     const durationSec = call.durationSec ?? 0;
-    const audio = renderRecording(this.spokenTurns(call, conversation), durationSec);
+    const turns = this.spokenTurns(call, conversation);
+    const speech = await Promise.all(turns.map((t) => (t.role === 'tool' ? null : this.speech.speak(t.text, call.language))));
+    const audio = renderRecording(turns, durationSec, speech);
     const storageKey = `${call.workspaceId}/${call.id}.wav`;
     await this.storage.put(storageKey, audio);
     return this.calls.storeRecording(call, { storageKey, bytes: audio.length, durationSec }, now);

@@ -3,17 +3,22 @@ import type { Turn } from '../conversation/conversation';
 export const SAMPLE_RATE = 8000;
 
 /**
- * A mono 16-bit PCM WAV of exactly durationSec seconds. No speech synthesiser is required: each
- * turn is a soft tone over its time span (assistant 440 Hz, customer 330 Hz, tool 660 Hz) and the
- * gaps are silence, so the file shows the shape of the conversation.
+ * A mono 16-bit PCM WAV of exactly durationSec seconds. A turn with speech (espeak-ng, see
+ * Speech) is spoken over its time span, cut or padded with silence to fit; any other turn is a
+ * soft tone (assistant 440 Hz, customer 330 Hz, tool 660 Hz); the gaps are silence.
  */
-export function renderRecording(turns: Turn[], durationSec: number): Buffer {
+export function renderRecording(turns: Turn[], durationSec: number, speech: (Int16Array | null)[] = []): Buffer {
   const samples = Math.max(0, Math.round(durationSec * SAMPLE_RATE));
   const pcm = Buffer.alloc(samples * 2);
   const freq = { assistant: 440, customer: 330, tool: 660 } as const;
-  for (const turn of turns) {
+  for (const [index, turn] of turns.entries()) {
     const from = Math.min(samples, Math.floor(turn.startSec * SAMPLE_RATE));
     const to = Math.min(samples, Math.floor(turn.endSec * SAMPLE_RATE));
+    const spoken = speech[index];
+    if (spoken) {
+      for (let i = from; i < to && i - from < spoken.length; i++) pcm.writeInt16LE(spoken[i - from], i * 2);
+      continue;
+    }
     for (let i = from; i < to; i++) {
       pcm.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * freq[turn.role] * i) / SAMPLE_RATE)), i * 2);
     }
