@@ -5,7 +5,7 @@ const { join } = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const { Queue } = require('bullmq');
-const { app, benchEnv, cli, freshDatabase, freePort, kill, startProcess } = require('./lib');
+const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
 
 async function dispatchSetup(name, webhooks) {
   const env = { ...benchEnv(name), DISPATCHER_CONCURRENCY: '50', WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '50' };
@@ -60,6 +60,7 @@ async function dispatchSetup(name, webhooks) {
       await events.close();
       await db.end();
       await kill(receiver);
+      await dropKeys(env);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Benchmark 1: the gateway's start-call and get-call against its floor, same run, same machine.
 'use strict';
-const { app, benchEnv, cli, freshDatabase, freePort, kill, load, ratio, save, startProcess, table } = require('./lib');
+const { app, benchEnv, dropKeys, cli, freshDatabase, freePort, kill, load, ratio, save, startProcess, table } = require('./lib');
 const { join } = require('node:path');
 
 module.exports = async function gatewayBench({ duration = 8, connections = 50 } = {}) {
@@ -33,5 +33,6 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
   } finally {
     await kill(ours);
     await kill(floor);
+    await dropKeys(env);
   }
 };

@@ -1,7 +1,7 @@
 // Benchmark 4: start-call and list-calls latency with 10k and with 1M calls in the table.
 'use strict';
 const { Client } = require('pg');
-const { app, benchEnv, cli, freshDatabase, freePort, kill, load, save, startProcess, table } = require('./lib');
+const { app, benchEnv, dropKeys, cli, freshDatabase, freePort, kill, load, save, startProcess, table } = require('./lib');
 
 module.exports = async function growthBench({ sizes = [10_000, 1_000_000], duration = 5, connections = 10 } = {}) {
   const env = benchEnv('growth');
@@ -49,5 +49,6 @@ module.exports = async function growthBench({ sizes = [10_000, 1_000_000], durat
   } finally {
     await db.end();
     await kill(gateway);
+    await dropKeys(env);
   }
 };

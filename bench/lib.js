@@ -79,6 +79,19 @@ function table(rows) {
   for (const r of rows) console.log(line(cols.map((c) => r[c])));
 }
 
+/** Deletes a benchmark's Redis keys (its prefix and the floors' derived from it). */
+async function dropKeys(env) {
+  const { Redis } = require('ioredis');
+  const redis = new Redis(env.REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.QUEUE_PREFIX}*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
 function save(name, result) {
   mkdirSync(join(__dirname, 'results'), { recursive: true });
   const out = { name, at: new Date().toISOString(), machine: machine(), ...result };
@@ -94,4 +107,4 @@ function machine() {
 const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
 const kill = (p) => new Promise((resolve) => { if (!p || p.exitCode !== null) return resolve(); p.once('exit', resolve); p.kill('SIGTERM'); });
 
-module.exports = { ROOT, benchEnv, cli, freshDatabase, freePort, startProcess, app, load, table, save, ratio, kill };
+module.exports = { ROOT, dropKeys, benchEnv, cli, freshDatabase, freePort, startProcess, app, load, table, save, ratio, kill };

@@ -14,7 +14,8 @@ export default async function globalTeardown(): Promise<void> {
     await redis.connect();
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      // the run's prefix and the per-suite prefixes derived from it (isolateSuite)
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
       if (keys.length) await redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');
