@@ -31,7 +31,19 @@ module.exports = async function growthBench({ sizes = [10_000, 1_000_000], durat
                  now() - (g % 2592000) * interval '1 second', now(), 'customer-ended-call', 30
           FROM generate_series($4::int + 1, $5::int) g`, [ws, agents[0], agents[1], from, to]);
       }
-      await db.query('ANALYZE "Call"');
+      // Fold the call tallies the bulk insert appended, as a running engine's reconciler does.
+      for (;;) {
+        const { rows: [{ n }] } = await db.query(`
+          WITH folded AS (DELETE FROM "CallTally" WHERE id IN (SELECT id FROM "CallTally" ORDER BY id LIMIT 50000)
+                          RETURNING "workspaceId", "assistantId", "status", "delta"),
+               kept AS (INSERT INTO "CallTally" ("workspaceId", "assistantId", "status", "delta")
+                        SELECT "workspaceId", "assistantId", "status", sum("delta")::int FROM folded GROUP BY 1, 2, 3)
+          SELECT count(*)::int AS n FROM folded`);
+        if (n < 50000) break;
+      }
+      // What autovacuum does after a bulk load (the folding left a million dead tally rows).
+      await db.query('VACUUM ANALYZE "Call"');
+      await db.query('VACUUM ANALYZE "CallTally"');
       have = size;
       const body = JSON.stringify({ agentId: agents[0], to: '+14155552671' });
       const r = {

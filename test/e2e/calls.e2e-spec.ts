@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { QueueName } from '@app/contracts';
-import { PrismaService } from '@app/db';
+import { CallsRepository, PrismaService } from '@app/db';
 import { as, createAssistant, createWorkspace, expectError, forceCallStatus, startGateway, type TestWorkspace } from '../support/gateway';
 
 const START = '/api/core/voice/agent/call';
@@ -234,6 +234,15 @@ describe('calls (spec 4.1-4.3)', () => {
       ['createdBefore=2026-13-45', /createdBefore must be an ISO 8601/],
     ])('400 naming the parameter for %s', async (q, message) => {
       expectError(await list(`?${q}`), 400, message);
+    });
+
+    it('totals come from running tallies and stay exact when they are folded', async () => {
+      const before = await Promise.all(['', '?status=completed', `?agentId=${agents[0]}`].map(async (q) => (await list(q)).body.total));
+      await app.get(CallsRepository).foldTallies();
+      await app.get(CallsRepository).foldTallies(1);
+      const after = await Promise.all(['', '?status=completed', `?agentId=${agents[0]}`].map(async (q) => (await list(q)).body.total));
+      expect(after).toEqual(before);
+      expect(before).toEqual([7, 1, 4]);
     });
 
     it('never shows another workspace\'s calls', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, PeriodicTask } from '@app/common';
-import { CallLifecycleRepository } from '@app/db';
+import { CallLifecycleRepository, CallsRepository } from '@app/db';
 import { EventPublisher } from '../events/event-publisher';
 import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
 
@@ -11,7 +11,7 @@ const PUBLISH_GRACE_MS = 2000;
 /**
  * Re-derives work from PostgreSQL so nothing depends on Redis keeping its jobs: at start-up and
  * every RECONCILE_INTERVAL_MS it advances every unfinished call (which reschedules its wake-up)
- * and hands over events that were never published. Several engines may run it at once: job ids
+ * and hands over events that were never published; it also folds the call-count tallies. Several engines may run it at once: job ids
  * and guarded updates make the overlap harmless.
  */
 @Injectable()
@@ -22,6 +22,7 @@ export class ReconcilerService extends PeriodicTask {
     private readonly calls: CallLifecycleRepository,
     private readonly lifecycle: CallLifecycleService,
     private readonly publisher: EventPublisher,
+    private readonly callCounts: CallsRepository,
     config: AppConfig,
   ) {
     super();
@@ -36,5 +37,6 @@ export class ReconcilerService extends PeriodicTask {
       this.logger.log(`publishing ${events.length} event(s) that were never handed to the dispatcher`);
       await this.publisher.publish(events);
     }
+    await this.callCounts.foldTallies();
   }
 }

@@ -111,10 +111,45 @@ export class CallsRepository {
       createdAt: filter.createdAfter || filter.createdBefore ? { gte: filter.createdAfter, lt: filter.createdBefore } : undefined,
     };
     const [total, list] = await Promise.all([
-      this.prisma.call.count({ where }),
+      filter.createdAfter || filter.createdBefore ? this.prisma.call.count({ where }) : this.tally(workspaceId, filter),
       this.prisma.call.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
     ]);
     return { total, list };
+  }
+
+  /** The exact number of calls by workspace, status and assistant, from the running tallies. */
+  private async tally(workspaceId: string, filter: CallFilter): Promise<number> {
+    const { _sum } = await this.prisma.callTally.aggregate({
+      where: { workspaceId, status: filter.status ? callStatusFromApi(filter.status) : undefined, assistantId: filter.assistantId },
+      _sum: { delta: true },
+    });
+    return _sum.delta ?? 0;
+  }
+
+  /**
+   * Folds up to `batch` of the oldest tally rows into one row per (workspace, assistant, status).
+   * Sums are additive, so folding part of the rows is as right as folding all; one statement, so a
+   * concurrent reader sums either the rows before or the rows after.
+   */
+  async foldTallies(batch = 10_000, maxBatches = 50): Promise<void> {
+    for (let i = 0; i < maxBatches; i++) {
+      const folded = await this.foldBatch(batch);
+      if (folded < batch) return;
+    }
+  }
+
+  /** Returns how many rows the batch folded. */
+  private async foldBatch(batch: number): Promise<number> {
+    const [{ n }] = await this.prisma.$queryRaw<{ n: number }[]>`
+      WITH folded AS (
+        DELETE FROM "CallTally" WHERE id IN (SELECT id FROM "CallTally" ORDER BY id LIMIT ${batch})
+        RETURNING "workspaceId", "assistantId", "status", "delta"
+      ), kept AS (
+        INSERT INTO "CallTally" ("workspaceId", "assistantId", "status", "delta")
+        SELECT "workspaceId", "assistantId", "status", sum("delta")::int FROM folded GROUP BY 1, 2, 3 HAVING sum("delta") <> 0
+      )
+      SELECT count(*)::int AS n FROM folded`;
+    return n;
   }
 
   /**
