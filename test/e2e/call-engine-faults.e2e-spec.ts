@@ -3,7 +3,7 @@ import { SIMULATOR_NUMBERS } from '@app/contracts';
 import { PrismaService } from '@app/db';
 import { useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
-import { isolateSuite, waitFor } from '../support/isolation';
+import { isolateSuite, unfinishedCalls, waitFor } from '../support/isolation';
 import { spawnApp, startRedis, type AppProcess } from '../support/processes';
 
 const SCRIPT = [{ hear: 'Hello?' }, { say: Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ') }, { hangup: 'assistant' }];
@@ -72,12 +72,7 @@ describe('call engine under faults (engine processes, a Redis of the test\'s own
     const ids = calls.map((c) => c.callId);
     await waitFor('every call to finish with its media and every event to be published', async () => {
       const [open, unpublished] = await Promise.all([
-        prisma.call.count({
-          where: {
-            id: { in: ids },
-            OR: [{ status: { in: ['ringing', 'in_progress'] } }, { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] }],
-          },
-        }),
+        prisma.call.count({ where: unfinishedCalls(ids) }),
         prisma.callEvent.count({ where: { callId: { in: ids }, publishedAt: null } }),
       ]);
       return open === 0 && unpublished === 0;

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { PrismaService } from '@app/db';
 import { useFastDelivery, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway } from '../support/gateway';
-import { isolateSuite, waitFor } from '../support/isolation';
+import { isolateSuite, unfinishedCalls, waitFor } from '../support/isolation';
 import { spawnApp, startRedis, type AppProcess } from '../support/processes';
 import { Receiver } from '../support/receiver';
 
@@ -67,9 +67,7 @@ describe('webhook delivery under faults (dispatcher process, HTTPS receiver)', (
 
     const prisma = gateway.get(PrismaService);
     await waitFor('every call to finish with its media', async () =>
-      (await prisma.call.count({
-        where: { id: { in: calls }, OR: [{ status: { in: ['ringing', 'in_progress'] } }, { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] }] },
-      })) === 0, 45000, 100);
+      (await prisma.call.count({ where: unfinishedCalls(calls) })) === 0, 45000, 100);
     const events = await prisma.callEvent.findMany({ where: { callId: { in: calls } } });
     await waitFor('a succeeded delivery for every event', async () =>
       (await prisma.webhookDelivery.count({ where: { webhookId: hook.body.webhookId, status: 'succeeded' } })) === events.length, 45000, 100);

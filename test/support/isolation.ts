@@ -29,3 +29,12 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** Prisma filter: calls still live, or ended after connecting but still missing transcript or recording. */
+export const unfinishedCalls = (ids: string[]) => ({
+  id: { in: ids },
+  OR: [
+    { status: { in: ['ringing' as const, 'in_progress' as const] } },
+    { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] },
+  ],
+});

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { ensureDatabase, migrate, PrismaService } from '@app/db';
 import { useFastDelivery, useFastSimulator } from './engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from './gateway';
-import { waitFor } from './isolation';
+import { unfinishedCalls, waitFor } from './isolation';
 import { startPostgres } from './postgres';
 import { spawnApp, startRedis, type AppProcess } from './processes';
 import { Receiver } from './receiver';
@@ -94,9 +94,7 @@ export class Stack {
    */
   async audit(callIds: string[], healthy: { receiver: Receiver; webhookId: string }[], timeoutMs = 45_000): Promise<void> {
     const prisma = this.fixtures.get(PrismaService);
-    await waitFor('every call to be final with its media', async () => (await prisma.call.count({
-      where: { id: { in: callIds }, OR: [{ status: { in: ['ringing', 'in_progress'] } }, { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] }] },
-    })) === 0, timeoutMs, 200);
+    await waitFor('every call to be final with its media', async () => (await prisma.call.count({ where: unfinishedCalls(callIds) })) === 0, timeoutMs, 200);
     const events = await prisma.callEvent.findMany({ where: { callId: { in: callIds } } });
     const perCallType = new Set(events.map((e) => `${e.callId}/${e.type}`));
     expect(perCallType.size).toBe(events.length);

@@ -2,9 +2,6 @@
 export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
 export type ApiCallStatus = (typeof CALL_STATUSES)[number];
 
-export const FINAL_CALL_STATUSES: readonly ApiCallStatus[] = ['completed', 'failed', 'no-answer'];
-export const LIVE_CALL_STATUSES: readonly ApiCallStatus[] = ['ringing', 'in-progress'];
-
 /** Why a call ended: the documented set (README "endedReason values"). */
 export const ENDED_REASONS = [
   'customer-ended-call',

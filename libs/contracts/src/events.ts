@@ -10,10 +10,6 @@ export const EVENT_NAMES = [
 
 export type EventName = (typeof EVENT_NAMES)[number];
 
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
-}
-
 /** Fields every event's data carries, besides its own key fields (spec 6.2, 6.3). */
 export interface EventDataBase {
   callId: string;

@@ -9,3 +9,6 @@ export function callStatusToApi(status: CallStatus): ApiCallStatus {
 export function callStatusFromApi(status: ApiCallStatus): CallStatus {
   return status.replace('-', '_') as CallStatus;
 }
+
+/** Statuses of a call that is still under way (ringing or connected). */
+export const LIVE_STATUSES: CallStatus[] = ['ringing', 'in_progress'];

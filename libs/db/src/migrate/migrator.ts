@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 
 /** Prisma's own bookkeeping table, same columns, so `prisma migrate deploy` agrees with us. */
@@ -115,5 +115,3 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
     await admin.end();
   }
 }
-
-export const projectRoot = () => resolve(findMigrationsDir(), '..', '..');

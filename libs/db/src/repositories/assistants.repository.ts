@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/common';
+import { LIVE_STATUSES } from '../call-status';
 import { PrismaService } from '../prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 
 export type AssistantInput = Omit<Prisma.AssistantUncheckedCreateInput, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 
-const LIVE_STATUSES = ['ringing', 'in_progress'] as const;
 
 @Injectable()
 export class AssistantsRepository {
@@ -42,7 +42,7 @@ export class AssistantsRepository {
       const locked = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "Assistant" WHERE id = ${id} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL FOR UPDATE`;
       if (locked.length === 0) return 'not-found';
-      const live = await tx.call.count({ where: { workspaceId, assistantId: id, status: { in: [...LIVE_STATUSES] } } });
+      const live = await tx.call.count({ where: { workspaceId, assistantId: id, status: { in: LIVE_STATUSES } } });
       if (live > 0) return 'has-live-calls';
       await tx.assistant.update({ where: { id }, data: { deletedAt: new Date() } });
       return 'deleted';

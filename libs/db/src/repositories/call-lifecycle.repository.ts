@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '@app/common';
 import type { EventName } from '@app/contracts';
 import { Prisma, type Call, type CallEvent, type CallStatus } from '../generated/prisma/client';
+import { LIVE_STATUSES } from '../call-status';
 import { PrismaService } from '../prisma.service';
 
 type Tx = Prisma.TransactionClient;
@@ -71,7 +72,7 @@ export class CallLifecycleRepository {
     return this.prisma.call.findMany({
       where: {
         OR: [
-          { status: { in: ['ringing', 'in_progress'] } },
+          { status: { in: LIVE_STATUSES } },
           { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] },
         ],
       },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/common';
 import type { ApiCallStatus, CallStartedData } from '@app/contracts';
-import { callStatusFromApi } from '../call-status';
+import { LIVE_STATUSES, callStatusFromApi } from '../call-status';
 import { Prisma, type Call } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 
@@ -158,7 +158,7 @@ export class CallsRepository {
    */
   async requestEnd(workspaceId: string, id: string): Promise<Call | null> {
     const { count } = await this.prisma.call.updateMany({
-      where: { workspaceId, id, status: { in: ['ringing', 'in_progress'] } },
+      where: { workspaceId, id, status: { in: LIVE_STATUSES } },
       data: { endRequestedAt: new Date() },
     });
     return count === 0 ? null : this.find(workspaceId, id);
