@@ -1,6 +1,22 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Boundaries between the processes (apps/) and the domains (libs/), enforced here rather than by
+// review. test/unit/boundaries.spec.ts shows each rule rejecting a deliberate violation.
+const internals = {
+  group: ['@app/*/*', '!@app/calls/lifecycle', '**/src/**'],
+  message: 'Import a domain through its public entry (@app/<domain>), never its files or another app.',
+};
+const callStatusWriter = {
+  group: ['@app/calls/lifecycle'],
+  message: "Only the call-engine changes a call's status: @app/calls/lifecycle is for apps/call-engine alone.",
+};
+const prismaClient = {
+  group: ['**/generated/**', '@prisma/client', '@prisma/client/*'],
+  message: 'Reach the Prisma client and its types through @app/db.',
+};
+const boundaries = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'coverage/**', '.local/**'] },
   js.configs.recommended,
@@ -10,20 +26,49 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
       'no-console': 'off',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
+      // Prettier wraps code at 120; this catches what it cannot wrap (long strings and comments).
+      'max-len': ['error', { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true }],
     },
   },
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['apps/call-engine/**', 'libs/db/**'],
+    rules: boundaries(internals, callStatusWriter, prismaClient),
+  },
+  { files: ['apps/call-engine/**/*.ts'], rules: boundaries(internals, prismaClient) },
+  { files: ['libs/db/**/*.ts'], rules: boundaries(internals, callStatusWriter) },
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: {
-        require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly',
-        Buffer: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', setImmediate: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+        setImmediate: 'readonly',
       },
     },
   },
   {
     files: ['**/*.spec.js'],
-    languageOptions: { globals: { describe: 'readonly', it: 'readonly', expect: 'readonly', beforeEach: 'readonly', afterEach: 'readonly', beforeAll: 'readonly', afterAll: 'readonly' } },
+    languageOptions: {
+      globals: {
+        describe: 'readonly',
+        it: 'readonly',
+        expect: 'readonly',
+        beforeEach: 'readonly',
+        afterEach: 'readonly',
+        beforeAll: 'readonly',
+        afterAll: 'readonly',
+      },
+    },
   },
 );

@@ -13,16 +13,30 @@ async function dispatchSetup(name, webhooks) {
   const ws = cli(env, 'workspace', 'create', 'bench');
   const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
   const receiverPort = await freePort();
-  const receiver = await startProcess(join(__dirname, 'floors/receiver.js'), { PORT: String(receiverPort) }, receiverPort, '/');
+  const receiver = await startProcess(
+    join(__dirname, 'floors/receiver.js'),
+    { PORT: String(receiverPort) },
+    receiverPort,
+    '/',
+  );
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
-  const api = (path, body) => fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const api = (path, body) =>
+    fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   const agentId = (await api('/voice/agent', { name: 'Bench' })).agentId;
-  for (let i = 0; i < webhooks; i++) await api('/webhook', { url: `http://127.0.0.1:${receiverPort}/hook${i}`, events: ['call.started'] });
+  for (let i = 0; i < webhooks; i++)
+    await api('/webhook', { url: `http://127.0.0.1:${receiverPort}/hook${i}`, events: ['call.started'] });
   await kill(gateway);
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
-  const events = new Queue('domain-events', { connection: { url: env.REDIS_URL, maxRetriesPerRequest: null }, prefix: env.QUEUE_PREFIX });
+  const events = new Queue('domain-events', {
+    connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
+    prefix: env.QUEUE_PREFIX,
+  });
   const receiverUrl = `http://127.0.0.1:${receiverPort}`;
   const stats = () => fetch(`${receiverUrl}/stats`).then((r) => r.json());
   const reset = () => fetch(`${receiverUrl}/reset`, { method: 'POST' });
@@ -30,26 +44,38 @@ async function dispatchSetup(name, webhooks) {
   /** Inserts n calls with their call.started event (occurredAt now) and publishes the events. */
   async function publish(n) {
     const tag = randomBytes(4).toString('hex');
-    const { rows } = await db.query(`
+    const { rows } = await db.query(
+      `
       WITH c AS (
         INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, "updatedAt")
         SELECT 'call_b' || $1 || g, $2, $3, '+14155552671', 'en', now() FROM generate_series(1, $4) g RETURNING id
       )
       INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt", "publishedAt")
       SELECT 'evt_b' || $1 || substr(c.id, length('call_b' || $1) + 1), $2, c.id, 'call.started', 1,
-             jsonb_build_object('callId', c.id, 'agentId', $3::text, 'metadata', null, 'sequence', 1), now() AT TIME ZONE 'UTC', now()
-      FROM c RETURNING id`, [tag, ws, agentId, n]);
-    await events.addBulk(rows.map((r) => ({ name: 'fan-out', data: { eventId: r.id }, opts: { jobId: r.id, removeOnComplete: true } })));
+             jsonb_build_object('callId', c.id, 'agentId', $3::text, 'metadata', null, 'sequence', 1),
+             now() AT TIME ZONE 'UTC', now()
+      FROM c RETURNING id`,
+      [tag, ws, agentId, n],
+    );
+    await events.addBulk(
+      rows.map((r) => ({ name: 'fan-out', data: { eventId: r.id }, opts: { jobId: r.id, removeOnComplete: true } })),
+    );
     return rows.length;
   }
 
   const dispatchers = [];
   return {
-    env, receiverUrl, stats, reset, publish,
+    env,
+    receiverUrl,
+    stats,
+    reset,
+    publish,
     async startDispatchers(count) {
       for (let i = 0; i < count; i++) {
         const port = await freePort();
-        dispatchers.push(await startProcess(app('webhook-dispatcher'), { ...env, DISPATCHER_PORT: String(port) }, port));
+        dispatchers.push(
+          await startProcess(app('webhook-dispatcher'), { ...env, DISPATCHER_PORT: String(port) }, port),
+        );
       }
     },
     async stopDispatchers() {
@@ -70,7 +96,8 @@ async function until(stats, target, startedAt, timeoutMs = 240_000) {
   for (;;) {
     const s = await stats();
     if (s.count >= target) return (Date.now() - startedAt) / 1000;
-    if (Date.now() - startedAt > timeoutMs) throw new Error(`only ${s.count}/${target} deliveries after ${timeoutMs} ms`);
+    if (Date.now() - startedAt > timeoutMs)
+      throw new Error(`only ${s.count}/${target} deliveries after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -33,12 +33,29 @@ module.exports = async function dispatcherBench({ events = 1000, webhooks = 4, r
 
     // floor: bare BullMQ worker + undici, same receiver, same number of deliveries
     const port = await freePort();
-    const floor = await startProcess(join(__dirname, 'floors/dispatcher-floor.js'), { ...s.env, PORT: String(port) }, port, '/');
-    const q = new Queue('floor-deliveries', { connection: { url: s.env.REDIS_URL, maxRetriesPerRequest: null }, prefix: s.env.QUEUE_PREFIX });
+    const floor = await startProcess(
+      join(__dirname, 'floors/dispatcher-floor.js'),
+      { ...s.env, PORT: String(port) },
+      port,
+      '/',
+    );
+    const q = new Queue('floor-deliveries', {
+      connection: { url: s.env.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: s.env.QUEUE_PREFIX,
+    });
     await s.reset();
-    const body = JSON.stringify({ event: 'call.started', deliveryId: 'dlv_x', occurredAt: new Date().toISOString(), data: {} });
+    const body = JSON.stringify({
+      event: 'call.started',
+      deliveryId: 'dlv_x',
+      occurredAt: new Date().toISOString(),
+      data: {},
+    });
     t0 = Date.now();
-    const jobs = Array.from({ length: events * webhooks }, (_, i) => ({ name: 'deliver', data: { url: `${s.receiverUrl}/hook${i % webhooks}`, body }, opts: { removeOnComplete: true } }));
+    const jobs = Array.from({ length: events * webhooks }, (_, i) => ({
+      name: 'deliver',
+      data: { url: `${s.receiverUrl}/hook${i % webhooks}`, body },
+      opts: { removeOnComplete: true },
+    }));
     for (let i = 0; i < jobs.length; i += 1000) await q.addBulk(jobs.slice(i, i + 1000));
     const floorSeconds = await until(s.stats, events * webhooks, t0);
     const floorRate = Math.round((events * webhooks) / floorSeconds);
@@ -46,12 +63,29 @@ module.exports = async function dispatcherBench({ events = 1000, webhooks = 4, r
     await kill(floor);
 
     const rows = [
-      { measure: `burst ${events} events × ${webhooks} webhooks`, ours: `${ours} deliveries/s`, floor: `${floorRate} deliveries/s`, ratio: ratio(ours, floorRate) },
-      { measure: `event→delivery at ${rate} events/s × ${webhooks}`, ours: `p50 ${latency.p50} ms, p99 ${latency.p99} ms`, floor: '-', ratio: '-' },
+      {
+        measure: `burst ${events} events × ${webhooks} webhooks`,
+        ours: `${ours} deliveries/s`,
+        floor: `${floorRate} deliveries/s`,
+        ratio: ratio(ours, floorRate),
+      },
+      {
+        measure: `event→delivery at ${rate} events/s × ${webhooks}`,
+        ours: `p50 ${latency.p50} ms, p99 ${latency.p99} ms`,
+        floor: '-',
+        ratio: '-',
+      },
     ];
     console.log('\nDispatcher (one process, concurrency 50)');
     table(rows);
-    return save('dispatcher', { events, webhooks, oursPerSecond: ours, floorPerSecond: floorRate, ratio: ratio(ours, floorRate), latency: { offeredEventsPerSecond: rate, webhooks, p50Ms: latency.p50, p99Ms: latency.p99 } });
+    return save('dispatcher', {
+      events,
+      webhooks,
+      oursPerSecond: ours,
+      floorPerSecond: floorRate,
+      ratio: ratio(ours, floorRate),
+      latency: { offeredEventsPerSecond: rate, webhooks, p50Ms: latency.p50, p99Ms: latency.p99 },
+    });
   } finally {
     await s.close();
   }

@@ -27,7 +27,12 @@ function benchEnv(name) {
   };
 }
 
-const cli = (env, ...args) => execFileSync(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), ...args], { env: { ...process.env, ...env } }).toString().trim();
+const cli = (env, ...args) =>
+  execFileSync(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), ...args], {
+    env: { ...process.env, ...env },
+  })
+    .toString()
+    .trim();
 
 /** A fresh bench database: dropped if it exists, created and migrated. */
 async function freshDatabase(env) {
@@ -39,21 +44,34 @@ async function freshDatabase(env) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
-  execFileSync(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), 'migrate'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), 'migrate'], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
 }
 
 async function freePort() {
   return new Promise((resolve) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
 }
 
 /** Starts a built app (or any script) and waits until its /health/ready (or `readyPath`) answers 200. */
 async function startProcess(script, env, port, readyPath = '/health/ready') {
-  const proc = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const proc = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return proc;
     if (proc.exitCode !== null) throw new Error(`${script} exited`);
     await new Promise((r) => setTimeout(r, 100));
@@ -65,9 +83,22 @@ const app = (name) => join(ROOT, `dist/apps/${name}/src/main.js`);
 
 /** autocannon at fixed concurrency; returns requests/s and latency percentiles in ms. */
 async function load({ url, method = 'GET', body, headers = {}, connections = 50, duration = 8 }) {
-  const r = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections, duration });
+  const r = await autocannon({
+    url,
+    method,
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    connections,
+    duration,
+  });
   const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors,
+  };
 }
 
 function table(rows) {
@@ -101,10 +132,34 @@ function save(name, result) {
 
 function machine() {
   const os = require('node:os');
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
-const kill = (p) => new Promise((resolve) => { if (!p || p.exitCode !== null) return resolve(); p.once('exit', resolve); p.kill('SIGTERM'); });
+const kill = (p) =>
+  new Promise((resolve) => {
+    if (!p || p.exitCode !== null) return resolve();
+    p.once('exit', resolve);
+    p.kill('SIGTERM');
+  });
 
-module.exports = { ROOT, dropKeys, benchEnv, cli, freshDatabase, freePort, startProcess, app, load, table, save, ratio, kill };
+module.exports = {
+  ROOT,
+  dropKeys,
+  benchEnv,
+  cli,
+  freshDatabase,
+  freePort,
+  startProcess,
+  app,
+  load,
+  table,
+  save,
+  ratio,
+  kill,
+};

@@ -16,7 +16,10 @@ module.exports = async function scaleBench({ events = 1000, webhooks = 4 } = {})
       await s.stopDispatchers();
     }
     console.log(`\nScale-out (${events} events × ${webhooks} webhooks)`);
-    table([{ processes: 1, 'deliveries/s': results[1], speedup: 1 }, { processes: 2, 'deliveries/s': results[2], speedup: ratio(results[2], results[1]) }]);
+    table([
+      { processes: 1, 'deliveries/s': results[1], speedup: 1 },
+      { processes: 2, 'deliveries/s': results[2], speedup: ratio(results[2], results[1]) },
+    ]);
     return save('scale', { events, webhooks, deliveriesPerSecond: results, speedup: ratio(results[2], results[1]) });
   } finally {
     await s.close();

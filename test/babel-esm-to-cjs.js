@@ -13,5 +13,10 @@ const renameLocalRequire = () => ({
 module.exports = require('babel-jest').createTransformer({
   babelrc: false,
   configFile: false,
-  plugins: [renameLocalRequire, 'babel-plugin-transform-import-meta', '@babel/plugin-transform-dynamic-import', '@babel/plugin-transform-modules-commonjs'],
+  plugins: [
+    renameLocalRequire,
+    'babel-plugin-transform-import-meta',
+    '@babel/plugin-transform-dynamic-import',
+    '@babel/plugin-transform-modules-commonjs',
+  ],
 });

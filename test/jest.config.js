@@ -16,15 +16,24 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   setupFiles: ['reflect-metadata'],
   moduleNameMapper: {
-    '^@app/(common|contracts|db)$': '<rootDir>/libs/$1/src',
-    '^@app/(common|contracts|db)/(.*)$': '<rootDir>/libs/$1/src/$2',
+    '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
+    '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
 };
 
 module.exports = {
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/examples/**/*.spec.js', '<rootDir>/test/unit/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/examples/**/*.spec.js',
+        '<rootDir>/test/unit/**/*.spec.ts',
+      ],
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -7,9 +7,18 @@ const { request, Agent } = require('undici');
 
 const { REDIS_URL, QUEUE_PREFIX, PORT } = process.env;
 const agent = new Agent({ keepAliveTimeout: 10_000 });
-new Worker('floor-deliveries', async (job) => {
-  const res = await request(job.data.url, { method: 'POST', body: job.data.body, headers: { 'content-type': 'application/json' }, dispatcher: agent });
-  await res.body.dump();
-  if (res.statusCode >= 300) throw new Error(`status ${res.statusCode}`);
-}, { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix: QUEUE_PREFIX, concurrency: 50 });
+new Worker(
+  'floor-deliveries',
+  async (job) => {
+    const res = await request(job.data.url, {
+      method: 'POST',
+      body: job.data.body,
+      headers: { 'content-type': 'application/json' },
+      dispatcher: agent,
+    });
+    await res.body.dump();
+    if (res.statusCode >= 300) throw new Error(`status ${res.statusCode}`);
+  },
+  { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix: QUEUE_PREFIX, concurrency: 50 },
+);
 http.createServer((req, res) => res.end('ok')).listen(Number(PORT), '127.0.0.1');

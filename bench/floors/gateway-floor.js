@@ -8,7 +8,10 @@ const { randomBytes } = require('node:crypto');
 
 const { DATABASE_URL, REDIS_URL, QUEUE_PREFIX, PORT, WORKSPACE_ID, AGENT_ID } = process.env;
 const pool = new Pool({ connectionString: DATABASE_URL, max: 20 });
-const queue = new Queue('call-engine', { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix: `${QUEUE_PREFIX}_floor` });
+const queue = new Queue('call-engine', {
+  connection: { url: REDIS_URL, maxRetriesPerRequest: null },
+  prefix: `${QUEUE_PREFIX}_floor`,
+});
 const id = (p) => `${p}_floor${randomBytes(10).toString('hex')}`;
 
 const app = Fastify();
@@ -20,11 +23,13 @@ app.post('/call', async (req, reply) => {
   try {
     await client.query('BEGIN');
     await client.query(
-      `INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, metadata, "updatedAt") VALUES ($1, $2, $3, $4, 'en', $5, now())`,
+      `INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, metadata, "updatedAt")
+       VALUES ($1, $2, $3, $4, 'en', $5, now())`,
       [callId, WORKSPACE_ID, agentId ?? AGENT_ID, to, metadata ?? null],
     );
     await client.query(
-      `INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data) VALUES ($1, $2, $3, 'call.started', 1, $4)`,
+      `INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data)
+       VALUES ($1, $2, $3, 'call.started', 1, $4)`,
       [id('evt'), WORKSPACE_ID, callId, { callId, to }],
     );
     await client.query('COMMIT');
@@ -39,7 +44,10 @@ app.post('/call', async (req, reply) => {
   return { callId, status: 'ringing', language: 'en' };
 });
 app.get('/call/:id', async (req) => {
-  const { rows } = await pool.query(`SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`, [req.params.id, WORKSPACE_ID]);
+  const { rows } = await pool.query(`SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`, [
+    req.params.id,
+    WORKSPACE_ID,
+  ]);
   return rows[0];
 });
 app.listen({ port: Number(PORT), host: '127.0.0.1' });

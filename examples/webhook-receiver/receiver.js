@@ -11,7 +11,14 @@
 const http = require('node:http');
 const crypto = require('node:crypto');
 
-const KNOWN_EVENTS = new Set(['call.started', 'call.connected', 'call.completed', 'call.failed', 'recording.ready', 'transcript.ready']);
+const KNOWN_EVENTS = new Set([
+  'call.started',
+  'call.connected',
+  'call.completed',
+  'call.failed',
+  'recording.ready',
+  'transcript.ready',
+]);
 
 /** Standard Webhooks verification: v1 = base64(HMAC-SHA256(secret, `${id}.${timestamp}.${body}`)). */
 function verifySignature(secret, headers, body, now = Date.now(), toleranceSec = 300) {
@@ -22,12 +29,14 @@ function verifySignature(secret, headers, body, now = Date.now(), toleranceSec =
   if (Math.abs(now / 1000 - Number(timestamp)) > toleranceSec) return false; // replayed or clock far off
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const expected = crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
-  return String(signatures).split(' ').some((sig) => {
-    const [version, value] = sig.split(',');
-    if (version !== 'v1' || !value) return false;
-    const given = Buffer.from(value, 'base64');
-    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-  });
+  return String(signatures)
+    .split(' ')
+    .some((sig) => {
+      const [version, value] = sig.split(',');
+      if (version !== 'v1' || !value) return false;
+      const given = Buffer.from(value, 'base64');
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+    });
 }
 
 function sameSecret(a, b) {
@@ -47,7 +56,9 @@ function createReceiver({ apiKey, secret, onEvent, reorderWindowMs = 1000, maxRe
 
   const flush = async () => {
     timer = null;
-    const batch = buffer.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || (a.data.sequence ?? 0) - (b.data.sequence ?? 0));
+    const batch = buffer.sort(
+      (a, b) => a.occurredAt.localeCompare(b.occurredAt) || (a.data.sequence ?? 0) - (b.data.sequence ?? 0),
+    );
     buffer = [];
     for (const event of batch) {
       try {

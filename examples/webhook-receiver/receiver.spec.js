@@ -22,7 +22,12 @@ async function deliver(port, envelope, { key = apiKey, sign = secret } = {}) {
   return res.status;
 }
 
-const envelope = (deliveryId, event, occurredAt, sequence, callId = 'call_1') => ({ event, deliveryId, occurredAt, data: { callId, sequence } });
+const envelope = (deliveryId, event, occurredAt, sequence, callId = 'call_1') => ({
+  event,
+  deliveryId,
+  occurredAt,
+  data: { callId, sequence },
+});
 
 describe('webhook receiver example', () => {
   let receiver;
@@ -50,7 +55,11 @@ describe('webhook receiver example', () => {
   it('verifies signatures made by the standardwebhooks package, and rejects forged or stale ones', () => {
     const body = '{"a":1}';
     const at = new Date();
-    const headers = { 'webhook-id': 'dlv_1', 'webhook-timestamp': String(Math.floor(at / 1000)), 'webhook-signature': new Webhook(secret).sign('dlv_1', at, body) };
+    const headers = {
+      'webhook-id': 'dlv_1',
+      'webhook-timestamp': String(Math.floor(at / 1000)),
+      'webhook-signature': new Webhook(secret).sign('dlv_1', at, body),
+    };
     expect(verifySignature(secret, headers, body)).toBe(true);
     expect(verifySignature(secret, headers, '{"a":2}')).toBe(false);
     expect(verifySignature('whsec_' + Buffer.alloc(32, 1).toString('base64'), headers, body)).toBe(false);
@@ -63,7 +72,8 @@ describe('webhook receiver example', () => {
     expect(await deliver(port, envelope('dlv_a', 'call.completed', '2026-01-01T00:00:01.000Z', 3))).toBe(204);
     const flushing = receiver.flush();
     expect(handled).toHaveLength(1); // the handler is running and has not finished...
-    expect(await deliver(port, envelope('dlv_b', 'call.started', '2026-01-01T00:00:00.000Z', 1))).toBe(204); // ...and the receiver still answers
+    // ...and the receiver still answers
+    expect(await deliver(port, envelope('dlv_b', 'call.started', '2026-01-01T00:00:00.000Z', 1))).toBe(204);
     open();
     await flushing;
   });
@@ -79,8 +89,14 @@ describe('webhook receiver example', () => {
   });
 
   it('discards deliveries carrying another key (still 2xx) and refuses bad signatures with 401', async () => {
-    expect(await deliver(port, envelope('dlv_k', 'call.started', '2026-01-01T00:00:00.000Z', 1), { key: 'vk_someoneElse' })).toBe(204);
-    expect(await deliver(port, envelope('dlv_s', 'call.started', '2026-01-01T00:00:00.000Z', 1), { sign: 'whsec_' + Buffer.alloc(32, 2).toString('base64') })).toBe(401);
+    expect(
+      await deliver(port, envelope('dlv_k', 'call.started', '2026-01-01T00:00:00.000Z', 1), { key: 'vk_someoneElse' }),
+    ).toBe(204);
+    expect(
+      await deliver(port, envelope('dlv_s', 'call.started', '2026-01-01T00:00:00.000Z', 1), {
+        sign: 'whsec_' + Buffer.alloc(32, 2).toString('base64'),
+      }),
+    ).toBe(401);
     await receiver.flush();
     expect(handled).toHaveLength(0);
   });

@@ -16,8 +16,14 @@ describe('API keys over HTTP (spec 5.2, 5.3)', () => {
     const res = await as(app, ws.keys.admin).post('/api/core/api-key', { name: 'CRM integration', role: 'member' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      keyId: expect.stringMatching(/^key_/), name: 'CRM integration', role: 'member', key: expect.stringMatching(/^vk_[A-Za-z0-9_-]{43}$/),
-      preview: `vk_…${res.body.key.slice(-4)}`, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null,
+      keyId: expect.stringMatching(/^key_/),
+      name: 'CRM integration',
+      role: 'member',
+      key: expect.stringMatching(/^vk_[A-Za-z0-9_-]{43}$/),
+      preview: `vk_…${res.body.key.slice(-4)}`,
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      revokedAt: null,
     });
     const list = await as(app, ws.keys.admin).get('/api/core/api-key/list');
     const listed = list.body.list.find((k: { keyId: string }) => k.keyId === res.body.keyId);

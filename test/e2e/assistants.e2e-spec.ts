@@ -1,5 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import { as, createWorkspace, expectError, forceCallStatus, startGateway, type TestWorkspace } from '../support/gateway';
+import {
+  as,
+  createWorkspace,
+  expectError,
+  forceCallStatus,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
 
 const BASE = '/api/core/voice/agent';
 
@@ -22,7 +29,16 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     firstMessage: 'Bonjour!',
     systemPrompt: 'Be brief.',
     script: [{ say: 'Hello' }, { hear: 'Hi' }, { tool: 'lookup', arguments: { id: 1 } }, { hangup: 'assistant' }],
-    tools: [{ type: 'mcp', name: 'crm', url: 'https://tools.example.com/mcp', headers: { Authorization: 'Bearer s3cret' }, allowedTools: ['lookup'], timeoutMs: 3000 }],
+    tools: [
+      {
+        type: 'mcp',
+        name: 'crm',
+        url: 'https://tools.example.com/mcp',
+        headers: { Authorization: 'Bearer s3cret' },
+        allowedTools: ['lookup'],
+        timeoutMs: 3000,
+      },
+    ],
     maxDurationSec: 300,
   };
 
@@ -45,7 +61,15 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
 
   it('applies defaults: language en, empty script and tools, maxDurationSec 600', async () => {
     const res = await admin.post(BASE, { name: 'Minimal' });
-    expect(res.body).toMatchObject({ language: 'en', voice: null, firstMessage: null, systemPrompt: null, script: [], tools: [], maxDurationSec: 600 });
+    expect(res.body).toMatchObject({
+      language: 'en',
+      voice: null,
+      firstMessage: null,
+      systemPrompt: null,
+      script: [],
+      tools: [],
+      maxDurationSec: 600,
+    });
   });
 
   it('lists with the list envelope, newest first, paged', async () => {
@@ -67,9 +91,19 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
 
   it('updates a subset of fields; null clears the optional texts', async () => {
     const { body } = await admin.post(BASE, full);
-    const res = await admin.patch(`${BASE}/${body.agentId}`, { name: 'Renamed', voice: null, script: [{ say: 'Only this' }] });
+    const res = await admin.patch(`${BASE}/${body.agentId}`, {
+      name: 'Renamed',
+      voice: null,
+      script: [{ say: 'Only this' }],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Renamed', voice: null, script: [{ say: 'Only this' }], language: 'fr', maxDurationSec: 300 });
+    expect(res.body).toMatchObject({
+      name: 'Renamed',
+      voice: null,
+      script: [{ say: 'Only this' }],
+      language: 'fr',
+      maxDurationSec: 300,
+    });
   });
 
   it.each([
@@ -86,8 +120,16 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     [{ name: 'x', script: [{ dance: true }] }, 422, /script\[0\]/],
     [{ name: 'x', tools: [{ type: 'http', name: 'a', url: 'https://x.example.com' }] }, 422, /tools\[0\]\.type/],
     [{ name: 'x', tools: [{ type: 'mcp', name: 'a', url: 'nope' }] }, 422, /tools\[0\]\.url/],
-    [{ name: 'x', tools: [{ type: 'mcp', name: 'a', url: 'https://x.example.com', timeoutMs: 5 }] }, 422, /tools\[0\]\.timeoutMs/],
-    [{ name: 'x', tools: [{ type: 'mcp', name: 'a', url: 'https://127.0.0.1/mcp' }] }, 422, /tools\[0\]\.url points to a private/],
+    [
+      { name: 'x', tools: [{ type: 'mcp', name: 'a', url: 'https://x.example.com', timeoutMs: 5 }] },
+      422,
+      /tools\[0\]\.timeoutMs/,
+    ],
+    [
+      { name: 'x', tools: [{ type: 'mcp', name: 'a', url: 'https://127.0.0.1/mcp' }] },
+      422,
+      /tools\[0\]\.url points to a private/,
+    ],
   ])('create validates %j', async (body, status, message) => {
     expectError(await admin.post(BASE, body), status, message);
   });
@@ -101,7 +143,10 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
 
   it('DELETE answers 204, then 404; 409 while a call on it is live', async () => {
     const { body } = await admin.post(BASE, { name: 'busy' });
-    const call = await as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId: body.agentId, to: '+14155552671' });
+    const call = await as(app, ws.keys.member).post('/api/core/voice/agent/call', {
+      agentId: body.agentId,
+      to: '+14155552671',
+    });
     expectError(await admin.delete(`${BASE}/${body.agentId}`), 409, /live calls/);
     await forceCallStatus(app, call.body.callId, 'completed');
     expect((await admin.delete(`${BASE}/${body.agentId}`)).status).toBe(204);
@@ -109,7 +154,10 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     expectError(await admin.delete(`${BASE}/${body.agentId}`), 404);
     // the finished call still names the assistant that handled it
     expect((await admin.get(`/api/core/voice/call/${call.body.callId}`)).body.agentId).toBe(body.agentId);
-    expectError(await as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId: body.agentId, to: '+14155552671' }), 404);
+    expectError(
+      await as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId: body.agentId, to: '+14155552671' }),
+      404,
+    );
   });
 
   it('404 for unknown ids', async () => {

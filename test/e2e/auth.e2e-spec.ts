@@ -1,6 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { as, createAssistant, createWorkspace, expectError, startGateway, type TestWorkspace } from '../support/gateway';
+import {
+  as,
+  createAssistant,
+  createWorkspace,
+  expectError,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
 
 /** Spec part 5 and the role table of README: who may call what, and what strangers see. */
 describe('authentication, roles and tenant isolation', () => {
@@ -16,8 +23,14 @@ describe('authentication, roles and tenant isolation', () => {
     ws = await createWorkspace(app, 'auth');
     other = await createWorkspace(app, 'auth-other');
     agentId = (await createAssistant(app, ws.keys.admin)).agentId;
-    callId = (await as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' })).body.callId;
-    webhookId = (await as(app, ws.keys.admin).post('/api/core/webhook', { url: 'https://example.com/hook', events: ['call.completed'] })).body.webhookId;
+    callId = (await as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' })).body
+      .callId;
+    webhookId = (
+      await as(app, ws.keys.admin).post('/api/core/webhook', {
+        url: 'https://example.com/hook',
+        events: ['call.completed'],
+      })
+    ).body.webhookId;
   });
   afterAll(() => app.close());
 
@@ -43,7 +56,10 @@ describe('authentication, roles and tenant isolation', () => {
     });
 
     it('before looking at the body', async () => {
-      expectError(await http().post('/api/core/voice/agent/call').set('Content-Type', 'application/json').send({}), 401);
+      expectError(
+        await http().post('/api/core/voice/agent/call').set('Content-Type', 'application/json').send({}),
+        401,
+      );
     });
   });
 
@@ -55,12 +71,16 @@ describe('authentication, roles and tenant isolation', () => {
     add('GET call', 'viewer', (k) => as(app, k).get(`/api/core/voice/call/${callId}`));
     add('GET agent list', 'viewer', (k) => as(app, k).get('/api/core/voice/agent/list'));
     add('GET agent', 'viewer', (k) => as(app, k).get(`/api/core/voice/agent/${agentId}`));
-    add('POST start call', 'member', (k) => as(app, k).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' }));
+    add('POST start call', 'member', (k) =>
+      as(app, k).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' }),
+    );
     add('POST end call', 'member', (k) => as(app, k).post('/api/core/voice/call/call_unknown/end'));
     add('POST agent', 'admin', (k) => as(app, k).post('/api/core/voice/agent', { name: 'x' }));
     add('PATCH agent', 'admin', (k) => as(app, k).patch(`/api/core/voice/agent/${agentId}`, { name: 'renamed' }));
     add('DELETE agent', 'admin', (k) => as(app, k).delete('/api/core/voice/agent/agent_unknown'));
-    add('POST webhook', 'admin', (k) => as(app, k).post('/api/core/webhook', { url: 'https://example.com/h', events: ['call.started'] }));
+    add('POST webhook', 'admin', (k) =>
+      as(app, k).post('/api/core/webhook', { url: 'https://example.com/h', events: ['call.started'] }),
+    );
     add('GET webhook list', 'admin', (k) => as(app, k).get('/api/core/webhook/list'));
     add('GET webhook', 'admin', (k) => as(app, k).get(`/api/core/webhook/${webhookId}`));
     add('PATCH webhook', 'admin', (k) => as(app, k).patch(`/api/core/webhook/${webhookId}`, { enabled: true }));
@@ -79,7 +99,11 @@ describe('authentication, roles and tenant isolation', () => {
     });
 
     it('a key cannot create or revoke a key stronger than itself', async () => {
-      expectError(await as(app, ws.keys.admin).post('/api/core/api-key', { name: 'x', role: 'owner' }), 403, /cannot create/);
+      expectError(
+        await as(app, ws.keys.admin).post('/api/core/api-key', { name: 'x', role: 'owner' }),
+        403,
+        /cannot create/,
+      );
       expectError(await as(app, ws.keys.admin).delete(`/api/core/api-key/${ws.keyIds.owner}`), 403, /cannot revoke/);
       const owner = await as(app, ws.keys.owner).post('/api/core/api-key', { name: 'second owner', role: 'owner' });
       expect(owner.status).toBe(201);
@@ -91,9 +115,15 @@ describe('authentication, roles and tenant isolation', () => {
       ['a call', (k: string) => as(app, k).get(`/api/core/voice/call/${callId}`)],
       ['ending a call', (k: string) => as(app, k).post(`/api/core/voice/call/${callId}/end`)],
       ['an assistant', (k: string) => as(app, k).get(`/api/core/voice/agent/${agentId}`)],
-      ['updating an assistant', (k: string) => as(app, k).patch(`/api/core/voice/agent/${agentId}`, { name: 'mine now' })],
+      [
+        'updating an assistant',
+        (k: string) => as(app, k).patch(`/api/core/voice/agent/${agentId}`, { name: 'mine now' }),
+      ],
       ['deleting an assistant', (k: string) => as(app, k).delete(`/api/core/voice/agent/${agentId}`)],
-      ['starting a call on an assistant', (k: string) => as(app, k).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' })],
+      [
+        'starting a call on an assistant',
+        (k: string) => as(app, k).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' }),
+      ],
       ['a webhook', (k: string) => as(app, k).get(`/api/core/webhook/${webhookId}`)],
       ['updating a webhook', (k: string) => as(app, k).patch(`/api/core/webhook/${webhookId}`, { enabled: false })],
       ['deleting a webhook', (k: string) => as(app, k).delete(`/api/core/webhook/${webhookId}`)],

@@ -1,12 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
-import { SIMULATOR_NUMBERS } from '@app/contracts';
+import { SIMULATOR_NUMBERS } from '@app/calls';
 import { PrismaService } from '@app/db';
 import { useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
 import { isolateSuite, unfinishedCalls, waitFor } from '../support/isolation';
 import { spawnApp, startRedis, type AppProcess } from '../support/processes';
 
-const SCRIPT = [{ hear: 'Hello?' }, { say: Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ') }, { hangup: 'assistant' }];
+const SCRIPT = [
+  { hear: 'Hello?' },
+  { say: Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ') },
+  { hangup: 'assistant' },
+];
 
 /** Events each kind of call must end up with, exactly once each. */
 function expectedEvents(to: string): string[] {
@@ -22,9 +26,16 @@ function expectedEvents(to: string): string[] {
   }
 }
 
-const NUMBERS = ['+14155552671', '+14155552672', SIMULATOR_NUMBERS.noAnswer, SIMULATOR_NUMBERS.busy, SIMULATOR_NUMBERS.dropsMidCall, SIMULATOR_NUMBERS.unreachable];
+const NUMBERS = [
+  '+14155552671',
+  '+14155552672',
+  SIMULATOR_NUMBERS.noAnswer,
+  SIMULATOR_NUMBERS.busy,
+  SIMULATOR_NUMBERS.dropsMidCall,
+  SIMULATOR_NUMBERS.unreachable,
+];
 
-describe('call engine under faults (engine processes, a Redis of the test\'s own)', () => {
+describe("call engine under faults (engine processes, a Redis of the test's own)", () => {
   let cleanup: () => Promise<void>;
   let redis: Awaited<ReturnType<typeof startRedis>>;
   let gateway: INestApplication;
@@ -70,13 +81,18 @@ describe('call engine under faults (engine processes, a Redis of the test\'s own
   async function audit(calls: { callId: string; to: string }[]) {
     const prisma = gateway.get(PrismaService);
     const ids = calls.map((c) => c.callId);
-    await waitFor('every call to finish with its media and every event to be published', async () => {
-      const [open, unpublished] = await Promise.all([
-        prisma.call.count({ where: unfinishedCalls(ids) }),
-        prisma.callEvent.count({ where: { callId: { in: ids }, publishedAt: null } }),
-      ]);
-      return open === 0 && unpublished === 0;
-    }, 45000, 100);
+    await waitFor(
+      'every call to finish with its media and every event to be published',
+      async () => {
+        const [open, unpublished] = await Promise.all([
+          prisma.call.count({ where: unfinishedCalls(ids) }),
+          prisma.callEvent.count({ where: { callId: { in: ids }, publishedAt: null } }),
+        ]);
+        return open === 0 && unpublished === 0;
+      },
+      45000,
+      100,
+    );
     for (const { callId, to } of calls) {
       const events = await prisma.callEvent.findMany({ where: { callId }, orderBy: { sequence: 'asc' } });
       expect({ callId, to, events: events.map((e) => e.type) }).toEqual({ callId, to, events: expectedEvents(to) });
@@ -84,19 +100,28 @@ describe('call engine under faults (engine processes, a Redis of the test\'s own
     }
   }
 
-  it('SIGKILL of the engine mid-call plus a flushed Redis: after restart every call is final and every event exists once', async () => {
-    const engine = await startEngineProcess();
-    const calls = await startCalls(12);
-    const prisma = gateway.get(PrismaService);
-    await waitFor('some calls to be mid-conversation', async () =>
-      (await prisma.call.count({ where: { id: { in: calls.map((c) => c.callId) }, status: 'in_progress' } })) >= 2, 15000, 10);
-    await engine.kill('SIGKILL');
-    await redis.flush();
-    // Calls started while no engine runs and Redis is empty are not lost either.
-    calls.push(...(await startCalls(3)));
-    await startEngineProcess();
-    await audit(calls);
-  });
+  it(
+    'SIGKILL of the engine mid-call plus a flushed Redis: after restart every call is final and every event ' +
+      'exists once',
+    async () => {
+      const engine = await startEngineProcess();
+      const calls = await startCalls(12);
+      const prisma = gateway.get(PrismaService);
+      await waitFor(
+        'some calls to be mid-conversation',
+        async () =>
+          (await prisma.call.count({ where: { id: { in: calls.map((c) => c.callId) }, status: 'in_progress' } })) >= 2,
+        15000,
+        10,
+      );
+      await engine.kill('SIGKILL');
+      await redis.flush();
+      // Calls started while no engine runs and Redis is empty are not lost either.
+      calls.push(...(await startCalls(3)));
+      await startEngineProcess();
+      await audit(calls);
+    },
+  );
 
   it('two engines on the same queues: no duplicate transitions or events across a burst', async () => {
     await startEngineProcess();

@@ -3,19 +3,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { SIMULATOR_NUMBERS } from '@app/contracts';
+import { SIMULATOR_NUMBERS } from '@app/calls';
 import { PrismaService } from '@app/db';
 import { startEngine, useFastSimulator } from '../support/engine';
-import { as, createAssistant, createWorkspace, expectError, startGateway, type TestWorkspace } from '../support/gateway';
+import {
+  as,
+  createAssistant,
+  createWorkspace,
+  expectError,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 
 const LONG_SAY = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
-const SCRIPT = [{ hear: 'Hello, who is calling?' }, { say: LONG_SAY }, { hear: 'Sounds good, bye.' }, { hangup: 'customer' }];
+const SCRIPT = [
+  { hear: 'Hello, who is calling?' },
+  { say: LONG_SAY },
+  { hear: 'Sounds good, bye.' },
+  { hangup: 'customer' },
+];
 const FINAL = ['completed', 'failed', 'no-answer'];
 
 interface CallRecord {
-  callId: string; status: string; durationSec: number | null; endedReason: string | null; endedAt: string | null;
-  connectedAt: string | null; transcriptReady: boolean; recordingReady: boolean;
+  callId: string;
+  status: string;
+  durationSec: number | null;
+  endedReason: string | null;
+  endedAt: string | null;
+  connectedAt: string | null;
+  transcriptReady: boolean;
+  recordingReady: boolean;
 }
 
 describe('call engine: lifecycle, events, transcripts and recordings (spec part 3, 6.2)', () => {
@@ -32,7 +50,12 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     gateway = await startGateway();
     engine = await startEngine();
     ws = await createWorkspace(gateway, 'engine');
-    agentId = (await createAssistant(gateway, ws.keys.admin, { firstMessage: 'Hi, this is Ada from the clinic.', script: SCRIPT })).agentId;
+    agentId = (
+      await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Hi, this is Ada from the clinic.',
+        script: SCRIPT,
+      })
+    ).agentId;
   });
   afterAll(async () => {
     await engine.close();
@@ -48,16 +71,24 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     expect(started.status).toBe(201);
     const callId: string = started.body.callId;
     const statuses: string[] = [started.body.status];
-    const call = await waitFor(`call ${callId} to finish`, async () => {
-      const { body } = await api().get(`/api/core/voice/call/${callId}`);
-      if (body.status !== statuses[statuses.length - 1]) {
-        statuses.push(body.status);
-        await onStatus?.(body.status, callId);
-      }
-      const settled = FINAL.includes(body.status) && (!body.connectedAt || (body.transcriptReady && body.recordingReady));
-      return settled ? (body as CallRecord) : undefined;
-    }, 20000, 10);
-    const events = await gateway.get(PrismaService).callEvent.findMany({ where: { callId }, orderBy: { sequence: 'asc' } });
+    const call = await waitFor(
+      `call ${callId} to finish`,
+      async () => {
+        const { body } = await api().get(`/api/core/voice/call/${callId}`);
+        if (body.status !== statuses[statuses.length - 1]) {
+          statuses.push(body.status);
+          await onStatus?.(body.status, callId);
+        }
+        const settled =
+          FINAL.includes(body.status) && (!body.connectedAt || (body.transcriptReady && body.recordingReady));
+        return settled ? (body as CallRecord) : undefined;
+      },
+      20000,
+      10,
+    );
+    const events = await gateway
+      .get(PrismaService)
+      .callEvent.findMany({ where: { callId }, orderBy: { sequence: 'asc' } });
     return { callId, statuses, call, events };
   }
 
@@ -71,15 +102,38 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
   it('a normal call: ringing → in-progress → completed, then transcript and recording', async () => {
     const { callId, statuses, call, events } = await follow('+14155552671');
     expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual(['ringing', 'in-progress', 'completed']);
-    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.connected', 'call.completed', 'transcript.ready', 'recording.ready']);
+    expect(events.map((e) => e.type)).toEqual([
+      'call.started',
+      'call.connected',
+      'call.completed',
+      'transcript.ready',
+      'recording.ready',
+    ]);
     expectOrdered(events);
     const base = { callId, agentId, metadata: { ref: '+14155552671' } };
     expect(events[0].data).toEqual({ ...base, sequence: 1, direction: 'outbound', to: '+14155552671', language: 'en' });
     expect(events[1].data).toEqual({ ...base, sequence: 2, connectedAt: call.connectedAt });
-    expect(events[2].data).toEqual({ ...base, sequence: 3, direction: 'outbound', durationSec: call.durationSec, endedReason: 'customer-ended-call', language: 'en' });
+    expect(events[2].data).toEqual({
+      ...base,
+      sequence: 3,
+      direction: 'outbound',
+      durationSec: call.durationSec,
+      endedReason: 'customer-ended-call',
+      language: 'en',
+    });
     expect(events[3].data).toEqual({ ...base, sequence: 4, transcriptId: expect.stringMatching(/^tr_/) });
-    expect(events[4].data).toEqual({ ...base, sequence: 5, recordingId: expect.stringMatching(/^rec_/), durationSec: call.durationSec });
-    expect(call).toMatchObject({ status: 'completed', endedReason: 'customer-ended-call', transcriptReady: true, recordingReady: true });
+    expect(events[4].data).toEqual({
+      ...base,
+      sequence: 5,
+      recordingId: expect.stringMatching(/^rec_/),
+      durationSec: call.durationSec,
+    });
+    expect(call).toMatchObject({
+      status: 'completed',
+      endedReason: 'customer-ended-call',
+      transcriptReady: true,
+      recordingReady: true,
+    });
     expect(call.durationSec).toBeGreaterThanOrEqual(1);
     expect(new Date(call.endedAt!).getTime()).toBeGreaterThan(new Date(call.connectedAt!).getTime());
   });
@@ -93,8 +147,23 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     expect(statuses).toEqual(['ringing', status]);
     expect(events.map((e) => e.type)).toEqual(['call.started', 'call.failed']);
     expectOrdered(events);
-    expect(events[1].data).toEqual({ callId, agentId, metadata: { ref: to }, sequence: 2, endedReason: reason, stage: 'ringing', durationSec: 0 });
-    expect(call).toMatchObject({ status, endedReason: reason, durationSec: 0, connectedAt: null, transcriptReady: false, recordingReady: false });
+    expect(events[1].data).toEqual({
+      callId,
+      agentId,
+      metadata: { ref: to },
+      sequence: 2,
+      endedReason: reason,
+      stage: 'ringing',
+      durationSec: 0,
+    });
+    expect(call).toMatchObject({
+      status,
+      endedReason: reason,
+      durationSec: 0,
+      connectedAt: null,
+      transcriptReady: false,
+      recordingReady: false,
+    });
     expect(call.endedAt).toEqual(expect.any(String));
     expectError(await api().get(`/api/core/voice/call/${callId}/transcript`), 409, /not ready/);
   });
@@ -102,17 +171,44 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
   it(`${SIMULATOR_NUMBERS.dropsMidCall} connects, then fails mid-call with carrier-error`, async () => {
     const { callId, statuses, call, events } = await follow(SIMULATOR_NUMBERS.dropsMidCall);
     expect(statuses).toEqual(['ringing', 'in-progress', 'failed']);
-    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.connected', 'call.failed', 'transcript.ready', 'recording.ready']);
+    expect(events.map((e) => e.type)).toEqual([
+      'call.started',
+      'call.connected',
+      'call.failed',
+      'transcript.ready',
+      'recording.ready',
+    ]);
     expectOrdered(events);
-    expect(events[2].data).toMatchObject({ callId, endedReason: 'carrier-error', stage: 'in-progress', durationSec: call.durationSec });
-    expect(call).toMatchObject({ status: 'failed', endedReason: 'carrier-error', transcriptReady: true, recordingReady: true });
+    expect(events[2].data).toMatchObject({
+      callId,
+      endedReason: 'carrier-error',
+      stage: 'in-progress',
+      durationSec: call.durationSec,
+    });
+    expect(call).toMatchObject({
+      status: 'failed',
+      endedReason: 'carrier-error',
+      transcriptReady: true,
+      recordingReady: true,
+    });
   });
 
   it('max-duration-reached ends a call that runs past the assistant maxDurationSec', async () => {
-    const short = (await createAssistant(gateway, ws.keys.admin, { maxDurationSec: 1, script: [{ say: `${LONG_SAY} ${LONG_SAY} ${LONG_SAY}` }] })).agentId;
+    const short = (
+      await createAssistant(gateway, ws.keys.admin, {
+        maxDurationSec: 1,
+        script: [{ say: `${LONG_SAY} ${LONG_SAY} ${LONG_SAY}` }],
+      })
+    ).agentId;
     const { call, events } = await follow('+14155552672', short);
     expect(call).toMatchObject({ status: 'completed', endedReason: 'max-duration-reached', durationSec: 1 });
-    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.connected', 'call.completed', 'transcript.ready', 'recording.ready']);
+    expect(events.map((e) => e.type)).toEqual([
+      'call.started',
+      'call.connected',
+      'call.completed',
+      'transcript.ready',
+      'recording.ready',
+    ]);
   });
 
   describe('transcript and recording', () => {
@@ -137,9 +233,16 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     it('the transcript has the turns in order with roles, times and the full text', async () => {
       const res = await api().get(`/api/core/voice/call/${done.callId}/transcript`);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ transcriptId: expect.stringMatching(/^tr_/), callId: done.callId, language: 'en' });
+      expect(res.body).toMatchObject({
+        transcriptId: expect.stringMatching(/^tr_/),
+        callId: done.callId,
+        language: 'en',
+      });
       expect(res.body.turns.map((t: { role: string; text: string }) => [t.role, t.text])).toEqual([
-        ['assistant', 'Hi, this is Ada from the clinic.'], ['customer', 'Hello, who is calling?'], ['assistant', LONG_SAY], ['customer', 'Sounds good, bye.'],
+        ['assistant', 'Hi, this is Ada from the clinic.'],
+        ['customer', 'Hello, who is calling?'],
+        ['assistant', LONG_SAY],
+        ['customer', 'Sounds good, bye.'],
       ]);
       for (const t of res.body.turns) expect(t.endSec).toBeGreaterThan(t.startSec);
       expect(res.body.text).toContain('customer: Sounds good, bye.');
@@ -160,15 +263,26 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     });
 
     it('Range requests answer 206 with exactly the requested bytes', async () => {
-      const full = (await api().get(`/api/core/voice/call/${done.callId}/recording`).buffer(true).parse(binary)).body as Buffer;
-      const head = await api().get(`/api/core/voice/call/${done.callId}/recording`).set('Range', 'bytes=0-43').buffer(true).parse(binary);
+      const full = (await api().get(`/api/core/voice/call/${done.callId}/recording`).buffer(true).parse(binary))
+        .body as Buffer;
+      const head = await api()
+        .get(`/api/core/voice/call/${done.callId}/recording`)
+        .set('Range', 'bytes=0-43')
+        .buffer(true)
+        .parse(binary);
       expect(head.status).toBe(206);
       expect(head.headers['content-range']).toBe(`bytes 0-43/${full.length}`);
       expect(Buffer.compare(head.body, full.subarray(0, 44))).toBe(0);
-      const tail = await api().get(`/api/core/voice/call/${done.callId}/recording`).set('Range', 'bytes=-100').buffer(true).parse(binary);
+      const tail = await api()
+        .get(`/api/core/voice/call/${done.callId}/recording`)
+        .set('Range', 'bytes=-100')
+        .buffer(true)
+        .parse(binary);
       expect(tail.status).toBe(206);
       expect(Buffer.compare(tail.body, full.subarray(full.length - 100))).toBe(0);
-      const beyond = await api().get(`/api/core/voice/call/${done.callId}/recording`).set('Range', `bytes=${full.length + 10}-`);
+      const beyond = await api()
+        .get(`/api/core/voice/call/${done.callId}/recording`)
+        .set('Range', `bytes=${full.length + 10}-`);
       expectError(beyond, 416, /not satisfiable/);
       expect(beyond.headers['content-range']).toBe(`bytes */${full.length}`);
     });
@@ -181,14 +295,24 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
   });
 
   it('POST …/end completes a live call with api-ended-call; on a finished call it is a 409', async () => {
-    const slow = (await createAssistant(gateway, ws.keys.admin, { script: [{ say: `${LONG_SAY} ${LONG_SAY} ${LONG_SAY} ${LONG_SAY}` }] })).agentId;
+    const slow = (
+      await createAssistant(gateway, ws.keys.admin, {
+        script: [{ say: `${LONG_SAY} ${LONG_SAY} ${LONG_SAY} ${LONG_SAY}` }],
+      })
+    ).agentId;
     let ended: request.Response | undefined;
     const { callId, call, events } = await follow('+14155552674', slow, async (status, id) => {
       if (status === 'in-progress') ended = await api().post(`/api/core/voice/call/${id}/end`);
     });
     expect(ended?.status).toBe(202);
     expect(call).toMatchObject({ status: 'completed', endedReason: 'api-ended-call' });
-    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.connected', 'call.completed', 'transcript.ready', 'recording.ready']);
+    expect(events.map((e) => e.type)).toEqual([
+      'call.started',
+      'call.connected',
+      'call.completed',
+      'transcript.ready',
+      'recording.ready',
+    ]);
     expectError(await api().post(`/api/core/voice/call/${callId}/end`), 409, /already ended/);
   });
 
@@ -200,7 +324,13 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
       const { body } = await api().get(`/api/core/voice/call/${started.body.callId}`);
       return FINAL.includes(body.status) ? (body as CallRecord) : undefined;
     });
-    expect(call).toMatchObject({ status: 'completed', endedReason: 'api-ended-call', durationSec: 0, connectedAt: null, transcriptReady: false });
+    expect(call).toMatchObject({
+      status: 'completed',
+      endedReason: 'api-ended-call',
+      durationSec: 0,
+      connectedAt: null,
+      transcriptReady: false,
+    });
   });
 
   it('the event feed returns every event once, in order, across pages', async () => {
@@ -213,7 +343,9 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     const seen: { eventId: string; event: string; sequence: number }[] = [];
     let after = '';
     for (let page = 0; page < 100; page++) {
-      const res = await as(gateway, ws.keys.viewer).get(`/api/core/event/list?limit=4${after ? `&after=${after}` : ''}`);
+      const res = await as(gateway, ws.keys.viewer).get(
+        `/api/core/event/list?limit=4${after ? `&after=${after}` : ''}`,
+      );
       expect(res.status).toBe(200);
       if (res.body.list.length === 0) break;
       expect(res.body.total).toBe(expected.length - seen.length);
@@ -221,10 +353,21 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
       after = res.body.list[res.body.list.length - 1].eventId;
     }
     expect(seen.map((e) => e.eventId)).toEqual(expected.map((e) => e.id));
-    expect(seen[0]).toMatchObject({ event: expected[0].type, callId: expected[0].callId, sequence: expected[0].sequence, data: expected[0].data });
-    const oneCall = await as(gateway, ws.keys.viewer).get(`/api/core/event/list?callId=${expected[0].callId}&type=call.started`);
+    expect(seen[0]).toMatchObject({
+      event: expected[0].type,
+      callId: expected[0].callId,
+      sequence: expected[0].sequence,
+      data: expected[0].data,
+    });
+    const oneCall = await as(gateway, ws.keys.viewer).get(
+      `/api/core/event/list?callId=${expected[0].callId}&type=call.started`,
+    );
     expect(oneCall.body.list).toHaveLength(1);
-    expectError(await as(gateway, ws.keys.viewer).get('/api/core/event/list?after=nope'), 400, /after must be an eventId/);
+    expectError(
+      await as(gateway, ws.keys.viewer).get('/api/core/event/list?after=nope'),
+      400,
+      /after must be an eventId/,
+    );
     expectError(await as(gateway, ws.keys.viewer).get('/api/core/event/list?limit=1000'), 400, /limit/);
   });
 });

@@ -2,9 +2,18 @@ import type { INestApplication } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { QueueName } from '@app/contracts';
-import { CallsRepository, PrismaService } from '@app/db';
-import { as, createAssistant, createWorkspace, expectError, forceCallStatus, startGateway, type TestWorkspace } from '../support/gateway';
+import { CallsRepository } from '@app/calls';
+import { PrismaService } from '@app/db';
+import { QueueName } from '@app/queues';
+import {
+  as,
+  createAssistant,
+  createWorkspace,
+  expectError,
+  forceCallStatus,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
 
 const START = '/api/core/voice/agent/call';
 
@@ -35,11 +44,24 @@ describe('calls (spec 4.1-4.3)', () => {
       const res = await member.post(START, { agentId, to: '+44 20 7183 8750', metadata: { n: 1 } });
       const prisma = app.get(PrismaService);
       const call = await prisma.call.findUniqueOrThrow({ where: { id: res.body.callId } });
-      expect(call).toMatchObject({ status: 'ringing', direction: 'outbound', to: '+442071838750', language: 'de', metadata: { n: 1 } });
+      expect(call).toMatchObject({
+        status: 'ringing',
+        direction: 'outbound',
+        to: '+442071838750',
+        language: 'de',
+        metadata: { n: 1 },
+      });
       const events = await prisma.callEvent.findMany({ where: { callId: call.id } });
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ type: 'call.started', sequence: 1 });
-      expect(events[0].data).toMatchObject({ callId: call.id, agentId, direction: 'outbound', to: '+442071838750', language: 'de', metadata: { n: 1 } });
+      expect(events[0].data).toMatchObject({
+        callId: call.id,
+        agentId,
+        direction: 'outbound',
+        to: '+442071838750',
+        language: 'de',
+        metadata: { n: 1 },
+      });
       const queue = app.get<Queue>(getQueueToken(QueueName.CallEngine));
       const job = await queue.getJob(call.id);
       expect(job?.name).toBe('dial-call');
@@ -71,12 +93,22 @@ describe('calls (spec 4.1-4.3)', () => {
       const http = () => request(app.getHttpServer()).post(START).set('Authorization', `Bearer ${ws.keys.member}`);
       expectError(await http().set('Content-Type', 'application/json').send('{"agentId": '), 400, /Malformed JSON/);
       expectError(await http().set('Content-Type', 'application/json').send('[1,2]'), 400, /JSON object/);
-      expectError(await http().set('Content-Type', 'text/plain').send(JSON.stringify({ agentId, to: '+14155552671' })), 400, /Content-Type: application\/json/);
+      expectError(
+        await http()
+          .set('Content-Type', 'text/plain')
+          .send(JSON.stringify({ agentId, to: '+14155552671' })),
+        400,
+        /Content-Type: application\/json/,
+      );
       expectError(await http(), 400, /JSON object/);
     });
 
     it('413 for a body over 1 MB', async () => {
-      const res = await member.post(START, { agentId, to: '+14155552671', metadata: { blob: 'x'.repeat(1024 * 1024 + 10) } });
+      const res = await member.post(START, {
+        agentId,
+        to: '+14155552671',
+        metadata: { blob: 'x'.repeat(1024 * 1024 + 10) },
+      });
       expectError(res, 413);
     });
 
@@ -102,7 +134,9 @@ describe('calls (spec 4.1-4.3)', () => {
       const body = { agentId, to: '+14155550111', metadata: { b: 2, a: 1 } };
       const first = await member.post(START, body).set('Idempotency-Key', 'order-1');
       const before = await prisma.call.count({ where: { workspaceId: ws.workspaceId } });
-      const again = await member.post(START, { agentId, to: '+1 415 555 0111', metadata: { a: 1, b: 2 } }).set('Idempotency-Key', 'order-1');
+      const again = await member
+        .post(START, { agentId, to: '+1 415 555 0111', metadata: { a: 1, b: 2 } })
+        .set('Idempotency-Key', 'order-1');
       expect(first.status).toBe(201);
       expect(again.status).toBe(201);
       expect(again.body).toEqual(first.body);
@@ -112,14 +146,20 @@ describe('calls (spec 4.1-4.3)', () => {
 
     it('the same key with a different body is a 409', async () => {
       await member.post(START, { agentId, to: '+14155550112' }).set('Idempotency-Key', 'order-2');
-      expectError(await member.post(START, { agentId, to: '+14155550113' }).set('Idempotency-Key', 'order-2'), 409, /Idempotency-Key/);
+      expectError(
+        await member.post(START, { agentId, to: '+14155550113' }).set('Idempotency-Key', 'order-2'),
+        409,
+        /Idempotency-Key/,
+      );
     });
 
     it('concurrent requests with one key place exactly one call', async () => {
       const prisma = app.get(PrismaService);
       const before = await prisma.call.count({ where: { workspaceId: ws.workspaceId } });
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => member.post(START, { agentId, to: '+14155550114' }).set('Idempotency-Key', 'burst-1')),
+        Array.from({ length: 8 }, () =>
+          member.post(START, { agentId, to: '+14155550114' }).set('Idempotency-Key', 'burst-1'),
+        ),
       );
       expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
       expect(new Set(results.map((r) => r.body.callId)).size).toBe(1);
@@ -130,28 +170,48 @@ describe('calls (spec 4.1-4.3)', () => {
       const other = await createWorkspace(app, 'idem-other');
       const otherAgent = (await createAssistant(app, other.keys.admin)).agentId;
       const a = await member.post(START, { agentId, to: '+14155550115' }).set('Idempotency-Key', 'shared');
-      const b = await as(app, other.keys.member).post(START, { agentId: otherAgent, to: '+14155550115' }).set('Idempotency-Key', 'shared');
+      const b = await as(app, other.keys.member)
+        .post(START, { agentId: otherAgent, to: '+14155550115' })
+        .set('Idempotency-Key', 'shared');
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(a.body.callId).not.toBe(b.body.callId);
     });
 
     it('400 for a malformed Idempotency-Key', async () => {
-      expectError(await member.post(START, { agentId, to: '+14155552671' }).set('Idempotency-Key', 'x'.repeat(300)), 400, /Idempotency-Key/);
+      expectError(
+        await member.post(START, { agentId, to: '+14155552671' }).set('Idempotency-Key', 'x'.repeat(300)),
+        400,
+        /Idempotency-Key/,
+      );
     });
   });
 
   describe('GET /voice/call/{callId}', () => {
-    it('returns every field of spec 2.1 plus agentId, to, metadata, connectedAt, updatedAt, unknowns as null', async () => {
-      const { body: started } = await member.post(START, { agentId, to: '+14155552671', metadata: { k: 'v' } });
-      const res = await as(app, ws.keys.viewer).get(`/api/core/voice/call/${started.callId}`);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        callId: started.callId, agentId, status: 'ringing', direction: 'outbound', to: '+14155552671', language: 'de',
-        metadata: { k: 'v' }, durationSec: null, endedReason: null, recordingReady: false, transcriptReady: false,
-        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), connectedAt: null, endedAt: null,
-        updatedAt: expect.stringMatching(/Z$/),
-      });
-    });
+    it(
+      'returns every field of spec 2.1 plus agentId, to, metadata, connectedAt, updatedAt, unknowns as ' + 'null',
+      async () => {
+        const { body: started } = await member.post(START, { agentId, to: '+14155552671', metadata: { k: 'v' } });
+        const res = await as(app, ws.keys.viewer).get(`/api/core/voice/call/${started.callId}`);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({
+          callId: started.callId,
+          agentId,
+          status: 'ringing',
+          direction: 'outbound',
+          to: '+14155552671',
+          language: 'de',
+          metadata: { k: 'v' },
+          durationSec: null,
+          endedReason: null,
+          recordingReady: false,
+          transcriptReady: false,
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+          connectedAt: null,
+          endedAt: null,
+          updatedAt: expect.stringMatching(/Z$/),
+        });
+      },
+    );
 
     it('404 for an unknown id', async () => {
       expectError(await member.get('/api/core/voice/call/call_nope'), 404, /call_nope/);
@@ -165,7 +225,10 @@ describe('calls (spec 4.1-4.3)', () => {
 
     beforeAll(async () => {
       listWs = await createWorkspace(app, 'list');
-      agents = [(await createAssistant(app, listWs.keys.admin)).agentId, (await createAssistant(app, listWs.keys.admin)).agentId];
+      agents = [
+        (await createAssistant(app, listWs.keys.admin)).agentId,
+        (await createAssistant(app, listWs.keys.admin)).agentId,
+      ];
       for (let i = 0; i < 7; i++) {
         const res = await as(app, listWs.keys.member).post(START, { agentId: agents[i % 2], to: '+14155552671' });
         ids.push(res.body.callId);
@@ -195,7 +258,9 @@ describe('calls (spec 4.1-4.3)', () => {
       const res = await list('');
       expect(res.body.total).toBe(7);
       expect(res.body.list).toHaveLength(7);
-      expect(Object.keys(res.body.list[0])).toEqual(expect.arrayContaining(['callId', 'status', 'durationSec', 'endedAt', 'metadata']));
+      expect(Object.keys(res.body.list[0])).toEqual(
+        expect.arrayContaining(['callId', 'status', 'durationSec', 'endedAt', 'metadata']),
+      );
     });
 
     it('filters by status and agentId', async () => {
@@ -237,15 +302,19 @@ describe('calls (spec 4.1-4.3)', () => {
     });
 
     it('totals come from running tallies and stay exact when they are folded', async () => {
-      const before = await Promise.all(['', '?status=completed', `?agentId=${agents[0]}`].map(async (q) => (await list(q)).body.total));
+      const before = await Promise.all(
+        ['', '?status=completed', `?agentId=${agents[0]}`].map(async (q) => (await list(q)).body.total),
+      );
       await app.get(CallsRepository).foldTallies();
       await app.get(CallsRepository).foldTallies(1);
-      const after = await Promise.all(['', '?status=completed', `?agentId=${agents[0]}`].map(async (q) => (await list(q)).body.total));
+      const after = await Promise.all(
+        ['', '?status=completed', `?agentId=${agents[0]}`].map(async (q) => (await list(q)).body.total),
+      );
       expect(after).toEqual(before);
       expect(before).toEqual([7, 1, 4]);
     });
 
-    it('never shows another workspace\'s calls', async () => {
+    it("never shows another workspace's calls", async () => {
       const res = await as(app, ws.keys.viewer).get('/api/core/voice/call/list?pageSize=100');
       const theirs = new Set(ids);
       expect(res.body.list.some((c: { callId: string }) => theirs.has(c.callId))).toBe(false);

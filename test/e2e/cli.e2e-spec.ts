@@ -26,7 +26,8 @@ describe('operator CLI', () => {
   const name = `cli-${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'dist/apps/cli/src/main.js'))) throw new Error('build first: npm run build (scripts/test.sh does)');
+    if (!existsSync(join(root, 'dist/apps/cli/src/main.js')))
+      throw new Error('build first: npm run build (scripts/test.sh does)');
     app = await startGateway();
   });
   afterAll(() => app.close());
@@ -49,20 +50,38 @@ describe('operator CLI', () => {
   });
 
   it('key list prints tab-separated rows (or JSON) without the keys; key revoke takes effect at once', async () => {
-    const key = (await cli('key', 'create', '--workspace', name, '--name', 'to revoke', '--role', 'viewer')).stdout.trim();
+    const key = (
+      await cli('key', 'create', '--workspace', name, '--name', 'to revoke', '--role', 'viewer')
+    ).stdout.trim();
     const list = await cli('key', 'list', '--workspace', name);
     expect(list.code).toBe(0);
     expect(list.stdout).not.toContain(key);
-    const row = list.stdout.trim().split('\n').map((l) => l.split('\t')).find((cols) => cols[1] === 'to revoke')!;
-    expect(row).toEqual([expect.stringMatching(/^key_/), 'to revoke', 'viewer', `vk_…${key.slice(-4)}`, expect.any(String), '-']);
+    const row = list.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'))
+      .find((cols) => cols[1] === 'to revoke')!;
+    expect(row).toEqual([
+      expect.stringMatching(/^key_/),
+      'to revoke',
+      'viewer',
+      `vk_…${key.slice(-4)}`,
+      expect.any(String),
+      '-',
+    ]);
 
     const revoked = await cli('key', 'revoke', row[0]);
     expect(revoked).toMatchObject({ code: 0, stdout: `${row[0]}\n` });
     // gateways cache key lookups for at most a second
-    const refused = await waitFor('the revocation to take effect', async () => {
-      const res = await as(app, key).get('/api/core/voice/call/list');
-      return res.status === 401 ? res : undefined;
-    }, 1500, 50);
+    const refused = await waitFor(
+      'the revocation to take effect',
+      async () => {
+        const res = await as(app, key).get('/api/core/voice/call/list');
+        return res.status === 401 ? res : undefined;
+      },
+      1500,
+      50,
+    );
     expectError(refused, 401, /revoked/);
 
     const json = JSON.parse((await cli('key', 'list', '--workspace', name, '--json')).stdout);

@@ -44,8 +44,11 @@ describe('error contract', () => {
   });
 
   it('a body on a PATCH must be JSON too', async () => {
-    const res = await http().patch('/api/core/voice/agent/agent_x').set('Authorization', `Bearer ${ws.keys.owner}`)
-      .set('Content-Type', 'application/x-www-form-urlencoded').send('name=x');
+    const res = await http()
+      .patch('/api/core/voice/agent/agent_x')
+      .set('Authorization', `Bearer ${ws.keys.owner}`)
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('name=x');
     expectError(res, 400, /Content-Type: application\/json/);
   });
 });

@@ -37,19 +37,79 @@ const ROUTES: [string, string][] = [
   ['post', '/mcp'],
 ];
 
-const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.constantFrom('', '\u0000', '../../etc/passwd', 'agent_x', '+14155552671', 'null', "'; DROP TABLE \"Call\";--"));
-const deep = fc.letrec((tie) => ({ node: fc.oneof({ depthSize: 'small' }, fc.jsonValue(), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(text, tie('node'), { maxKeys: 3 })) })).node;
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('', '\u0000', '../../etc/passwd', 'agent_x', '+14155552671', 'null', '\'; DROP TABLE "Call";--'),
+);
+const deep = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue(),
+    fc.array(tie('node'), { maxLength: 3 }),
+    fc.dictionary(text, tie('node'), { maxKeys: 3 }),
+  ),
+})).node;
 const body = fc.oneof(
   fc.jsonValue(),
   deep,
-  fc.record({ agentId: fc.oneof(text, fc.jsonValue()), to: fc.oneof(text, fc.jsonValue()), metadata: fc.jsonValue() }, { requiredKeys: [] }),
-  fc.record({ name: fc.oneof(text, fc.jsonValue()), script: fc.jsonValue(), tools: fc.jsonValue(), language: text, maxDurationSec: fc.jsonValue() }, { requiredKeys: [] }),
-  fc.record({ url: fc.oneof(text, fc.webUrl()), events: fc.oneof(fc.array(text), fc.jsonValue()), enabled: fc.jsonValue() }, { requiredKeys: [] }),
-  fc.record({ name: text, role: fc.oneof(text, fc.constantFrom('viewer', 'member', 'admin', 'owner', 'root')) }, { requiredKeys: [] }),
-  fc.record({ since: fc.oneof(text, fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString()))) }, { requiredKeys: [] }),
+  fc.record(
+    { agentId: fc.oneof(text, fc.jsonValue()), to: fc.oneof(text, fc.jsonValue()), metadata: fc.jsonValue() },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      name: fc.oneof(text, fc.jsonValue()),
+      script: fc.jsonValue(),
+      tools: fc.jsonValue(),
+      language: text,
+      maxDurationSec: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { url: fc.oneof(text, fc.webUrl()), events: fc.oneof(fc.array(text), fc.jsonValue()), enabled: fc.jsonValue() },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { name: text, role: fc.oneof(text, fc.constantFrom('viewer', 'member', 'admin', 'owner', 'root')) },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      since: fc.oneof(
+        text,
+        fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
 );
-const query = fc.dictionary(fc.oneof(fc.constantFrom('page', 'pageSize', 'status', 'agentId', 'createdAfter', 'createdBefore', 'after', 'limit', 'callId', 'type', 'event'), text), fc.oneof(text, fc.integer().map(String), fc.double().map(String)), { maxKeys: 4 });
-const rawBody = fc.oneof(fc.string(), fc.constantFrom('{', '{"a":', '[1,2', 'null', '"str"', '{"agentId": 1e999}', '\u0000'));
+const query = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom(
+      'page',
+      'pageSize',
+      'status',
+      'agentId',
+      'createdAfter',
+      'createdBefore',
+      'after',
+      'limit',
+      'callId',
+      'type',
+      'event',
+    ),
+    text,
+  ),
+  fc.oneof(text, fc.integer().map(String), fc.double().map(String)),
+  { maxKeys: 4 },
+);
+const rawBody = fc.oneof(
+  fc.string(),
+  fc.constantFrom('{', '{"a":', '[1,2', 'null', '"str"', '{"agentId": 1e999}', '\u0000'),
+);
 
 describe(`fuzzing every endpoint (fast-check, ${RUNS} runs per property and route)`, () => {
   let app: INestApplication;
@@ -77,7 +137,9 @@ describe(`fuzzing every endpoint (fast-check, ${RUNS} runs per property and rout
 
   /** The contract every answer keeps; counts what a 2xx created so the write check can subtract it. */
   function checkAnswer(method: string, route: string, res: request.Response): void {
-    expect({ route: `${method} ${route}`, status: res.status, below500: res.status < 500 }).toMatchObject({ below500: true });
+    expect({ route: `${method} ${route}`, status: res.status, below500: res.status < 500 }).toMatchObject({
+      below500: true,
+    });
     if (res.status >= 400) {
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect({ route, body: res.body }).toMatchObject({ body: { code: res.status, message: expect.any(String) } });
@@ -96,7 +158,9 @@ describe(`fuzzing every endpoint (fast-check, ${RUNS} runs per property and rout
     let req = (request(app.getHttpServer()) as unknown as Record<string, (p: string) => request.Test>)[method](path);
     for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
     if (raw !== undefined) return req.set('Content-Type', 'application/json').send(raw);
-    return payload === undefined ? req : req.set('Content-Type', 'application/json').send(JSON.stringify(payload) ?? 'null');
+    return payload === undefined
+      ? req
+      : req.set('Content-Type', 'application/json').send(JSON.stringify(payload) ?? 'null');
   };
   const fill = (route: string, id: string) => route.replace('{id}', encodeURIComponent(id));
   const auth = { Authorization: '' };
@@ -105,27 +169,61 @@ describe(`fuzzing every endpoint (fast-check, ${RUNS} runs per property and rout
     auth.Authorization = `Bearer ${ws.keys.owner}`;
     const before = await counts();
     const startCreated = { ...created };
-    await fc.assert(fc.asyncProperty(body, fc.oneof(text, fc.constant(agentId)), query, async (payload, id, q) => {
-      const qs = new URLSearchParams(q as Record<string, string>).toString();
-      const res = await send(method, `${fill(route, id)}${qs ? `?${qs}` : ''}`, { Authorization: auth.Authorization }, method === 'get' || method === 'delete' ? undefined : payload);
-      checkAnswer(method, route, res);
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(body, fc.oneof(text, fc.constant(agentId)), query, async (payload, id, q) => {
+        const qs = new URLSearchParams(q as Record<string, string>).toString();
+        const res = await send(
+          method,
+          `${fill(route, id)}${qs ? `?${qs}` : ''}`,
+          { Authorization: auth.Authorization },
+          method === 'get' || method === 'delete' ? undefined : payload,
+        );
+        checkAnswer(method, route, res);
+      }),
+      { numRuns: RUNS },
+    );
     const after = await counts();
-    for (const k of Object.keys(after) as (keyof typeof after)[]) expect({ k, delta: after[k] - before[k] }).toEqual({ k, delta: created[k] - startCreated[k] });
+    for (const k of Object.keys(after) as (keyof typeof after)[])
+      expect({ k, delta: after[k] - before[k] }).toEqual({ k, delta: created[k] - startCreated[k] });
   });
 
   it(`malformed JSON, wrong Content-Type and huge or odd bodies on every body route (${RUNS} runs)`, async () => {
     const bodyRoutes = ROUTES.filter(([m]) => m === 'post' || m === 'patch');
     const before = await counts();
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...bodyRoutes), rawBody, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''), async ([method, route], raw, type) => {
-      const headers: Record<string, string> = { Authorization: `Bearer ${ws.keys.owner}` };
-      const res = type === 'application/json'
-        ? await send(method, fill(route, agentId), headers, undefined, raw)
-        : await send(method, fill(route, agentId), { ...headers, ...(type ? { 'Content-Type': type } : {}) }, undefined).send(raw);
-      checkAnswer(method, route, res);
-      if (res.status >= 400) expect([400, 401, 403, 404, 405, 406, 409, 413, 422]).toContain(res.status);
-    }), { numRuns: RUNS });
-    const huge = await send('post', '/api/core/voice/agent', { Authorization: `Bearer ${ws.keys.owner}` }, { name: 'x'.repeat(2 * 1024 * 1024) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...bodyRoutes),
+        rawBody,
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=latin1',
+          '',
+        ),
+        async ([method, route], raw, type) => {
+          const headers: Record<string, string> = { Authorization: `Bearer ${ws.keys.owner}` };
+          const res =
+            type === 'application/json'
+              ? await send(method, fill(route, agentId), headers, undefined, raw)
+              : await send(
+                  method,
+                  fill(route, agentId),
+                  { ...headers, ...(type ? { 'Content-Type': type } : {}) },
+                  undefined,
+                ).send(raw);
+          checkAnswer(method, route, res);
+          if (res.status >= 400) expect([400, 401, 403, 404, 405, 406, 409, 413, 422]).toContain(res.status);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    const huge = await send(
+      'post',
+      '/api/core/voice/agent',
+      { Authorization: `Bearer ${ws.keys.owner}` },
+      { name: 'x'.repeat(2 * 1024 * 1024) },
+    );
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ code: 413 });
     const after = await counts();
@@ -135,12 +233,25 @@ describe(`fuzzing every endpoint (fast-check, ${RUNS} runs per property and rout
   it(`malformed Authorization headers never pass and never break anything (${RUNS} runs)`, async () => {
     // Only what an HTTP client can put in a header: visible ASCII and spaces.
     const printable = (s: string) => [...s].filter((c) => c >= ' ' && c <= '~').join('');
-    const header = fc.oneof(fc.string(), fc.string({ unit: 'binary' }).map(printable), fc.constantFrom('Bearer', 'Bearer ', 'bearer vk_', 'Basic Zm9vOmJhcg==', `Bearer ${'vk_'.padEnd(300, 'a')}`), text.map((t) => printable(`Bearer ${t}`)));
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...ROUTES), header, async ([method, route], value) => {
-      const res = await send(method, fill(route, agentId), { Authorization: value }, method === 'post' || method === 'patch' ? {} : undefined).catch(() => null);
-      if (!res) return; // the HTTP client itself refused the header value
-      expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ code: 401, message: expect.any(String) });
-    }), { numRuns: RUNS });
+    const header = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }).map(printable),
+      fc.constantFrom('Bearer', 'Bearer ', 'bearer vk_', 'Basic Zm9vOmJhcg==', `Bearer ${'vk_'.padEnd(300, 'a')}`),
+      text.map((t) => printable(`Bearer ${t}`)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ROUTES), header, async ([method, route], value) => {
+        const res = await send(
+          method,
+          fill(route, agentId),
+          { Authorization: value },
+          method === 'post' || method === 'patch' ? {} : undefined,
+        ).catch(() => null);
+        if (!res) return; // the HTTP client itself refused the header value
+        expect(res.status).toBe(401);
+        expect(res.body).toMatchObject({ code: 401, message: expect.any(String) });
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

@@ -15,7 +15,8 @@ describe('health of every app against a PostgreSQL and a Redis the test owns', (
     await migrate(pg.url);
     redis = await startRedis();
     const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url, LOG_LEVEL: 'fatal' };
-    for (const app of ['api-gateway', 'call-engine', 'webhook-dispatcher'] as const) apps.push(await spawnApp(app, env));
+    for (const app of ['api-gateway', 'call-engine', 'webhook-dispatcher'] as const)
+      apps.push(await spawnApp(app, env));
   });
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.kill('SIGKILL')));
@@ -32,14 +33,20 @@ describe('health of every app against a PostgreSQL and a Redis the test owns', (
   it('live and ready answer 200 on every app', async () => {
     for (const app of apps) {
       expect((await fetch(`http://127.0.0.1:${app.port}/health/live`)).status).toBe(200);
-      expect(await ready(app)).toEqual({ status: 200, body: { status: 'ok', checks: { postgres: 'up', redis: 'up' } } });
+      expect(await ready(app)).toEqual({
+        status: 200,
+        body: { status: 'ok', checks: { postgres: 'up', redis: 'up' } },
+      });
     }
   });
 
   it('PostgreSQL stopped: 503 naming it, then 200 after it restarts', async () => {
     pg.stop();
     await waitFor('every app to report PostgreSQL down', () => allReady(503), 15000, 200);
-    expect(await ready(apps[0])).toEqual({ status: 503, body: { code: 503, message: 'Not ready: postgres unreachable', requestId: expect.any(String) } });
+    expect(await ready(apps[0])).toEqual({
+      status: 503,
+      body: { code: 503, message: 'Not ready: postgres unreachable', requestId: expect.any(String) },
+    });
     pg.start();
     await waitFor('every app to be ready again', () => allReady(200), 30000, 200);
   });

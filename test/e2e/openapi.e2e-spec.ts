@@ -3,11 +3,19 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { chromium } from 'playwright-core';
 import request from 'supertest';
-import { EVENT_NAMES } from '@app/contracts';
+import { EVENT_NAMES } from '@app/calls';
 import { as, createWorkspace, forceCallStatus, startGateway, type TestWorkspace } from '../support/gateway';
 
-interface Operation { responses: Record<string, { content?: Record<string, { schema: object }> }>; security?: object[] }
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; webhooks: Record<string, object>; components: { schemas: Record<string, object> } };
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+  security?: object[];
+}
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<string, object>;
+  components: { schemas: Record<string, object> };
+};
 
 /** The OpenAPI document is complete, and what the service answers matches it. */
 describe('OpenAPI document', () => {
@@ -30,12 +38,19 @@ describe('OpenAPI document', () => {
     const op = doc.paths[path]?.[method];
     expect({ documented: `${method} ${path}`, ok: !!op }).toEqual({ documented: `${method} ${path}`, ok: true });
     const response = op.responses[String(res.status)];
-    expect({ route: `${method} ${path}`, status: res.status, documented: !!response }).toMatchObject({ documented: true });
+    expect({ route: `${method} ${path}`, status: res.status, documented: !!response }).toMatchObject({
+      documented: true,
+    });
     const schema = response.content?.['application/json']?.schema;
     if (!schema) return;
-    const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/')));
+    const validate = ajv.compile(
+      JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/')),
+    );
     const valid = validate(res.body);
-    expect({ route: `${method} ${path} ${res.status}`, errors: valid ? null : validate.errors }).toEqual({ route: `${method} ${path} ${res.status}`, errors: null });
+    expect({ route: `${method} ${path} ${res.status}`, errors: valid ? null : validate.errors }).toEqual({
+      route: `${method} ${path} ${res.status}`,
+      errors: null,
+    });
   }
 
   it('is OpenAPI 3.1 with the bearer scheme and the webhook payload of every event', () => {
@@ -44,51 +59,97 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
-  it('documents every route the gateway registers, each /api/core and /mcp route with the bearer scheme and the error body', () => {
-    const stack = (app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack;
-    const routes = stack
-      // the documentation's own routes (Swagger UI, the JSON) are not API endpoints
-      .filter((l) => l.route && !l.route.path.includes('*') && !/^\/(docs|openapi\.json)/.test(l.route.path))
-      .flatMap((l) => Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => [m, l.route!.path.replace(/:(\w+)/g, '{$1}')] as const));
-    expect(routes.length).toBeGreaterThan(20);
-    for (const [method, path] of routes) {
-      expect({ route: `${method} ${path}`, documented: !!doc.paths[path]?.[method] }).toEqual({ route: `${method} ${path}`, documented: true });
-      const op = doc.paths[path][method];
-      if (path.startsWith('/api/core') || path === '/mcp') {
-        expect(op.security).toEqual([{ apiKey: [] }]);
-        for (const status of ['401', '429', '500']) {
-          expect(op.responses[status]?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+  it(
+    'documents every route the gateway registers, each /api/core and /mcp route with the bearer scheme and ' +
+      'the error body',
+    () => {
+      const stack = (
+        app.getHttpAdapter().getInstance() as {
+          router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+        }
+      ).router.stack;
+      const routes = stack
+        // the documentation's own routes (Swagger UI, the JSON) are not API endpoints
+        .filter((l) => l.route && !l.route.path.includes('*') && !/^\/(docs|openapi\.json)/.test(l.route.path))
+        .flatMap((l) =>
+          Object.keys(l.route!.methods)
+            .filter((m) => m !== '_all')
+            .map((m) => [m, l.route!.path.replace(/:(\w+)/g, '{$1}')] as const),
+        );
+      expect(routes.length).toBeGreaterThan(20);
+      for (const [method, path] of routes) {
+        expect({ route: `${method} ${path}`, documented: !!doc.paths[path]?.[method] }).toEqual({
+          route: `${method} ${path}`,
+          documented: true,
+        });
+        const op = doc.paths[path][method];
+        if (path.startsWith('/api/core') || path === '/mcp') {
+          expect(op.security).toEqual([{ apiKey: [] }]);
+          for (const status of ['401', '429', '500']) {
+            expect(op.responses[status]?.content?.['application/json']?.schema).toEqual({
+              $ref: '#/components/schemas/ErrorBody',
+            });
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('success and error answers of every endpoint match their documented schemas', async () => {
     const admin = as(app, ws.keys.admin);
     const owner = as(app, ws.keys.owner);
-    const check = async (res: request.Response | Promise<request.Response>, method: string, path: string) => expectDocumented(await res, method, path);
+    const check = async (res: request.Response | Promise<request.Response>, method: string, path: string) =>
+      expectDocumented(await res, method, path);
 
-    const agent = await owner.post('/api/core/voice/agent', { name: 'Doc', script: [{ say: 'hi' }], tools: [{ type: 'mcp', name: 'x', url: 'https://tools.example.com/mcp', headers: { a: 'b' } }] });
+    const agent = await owner.post('/api/core/voice/agent', {
+      name: 'Doc',
+      script: [{ say: 'hi' }],
+      tools: [{ type: 'mcp', name: 'x', url: 'https://tools.example.com/mcp', headers: { a: 'b' } }],
+    });
     expectDocumented(agent, 'post', '/api/core/voice/agent');
     const agentId = agent.body.agentId;
     await check(owner.post('/api/core/voice/agent', { name: 5 }), 'post', '/api/core/voice/agent');
     await check(owner.get('/api/core/voice/agent/list'), 'get', '/api/core/voice/agent/list');
     await check(owner.get(`/api/core/voice/agent/${agentId}`), 'get', '/api/core/voice/agent/{agentId}');
     await check(owner.get('/api/core/voice/agent/agent_nope'), 'get', '/api/core/voice/agent/{agentId}');
-    await check(owner.patch(`/api/core/voice/agent/${agentId}`, { voice: null }), 'patch', '/api/core/voice/agent/{agentId}');
+    await check(
+      owner.patch(`/api/core/voice/agent/${agentId}`, { voice: null }),
+      'patch',
+      '/api/core/voice/agent/{agentId}',
+    );
 
-    const started = await as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+14155552671', metadata: { a: 1 } });
+    const started = await as(app, ws.keys.member).post('/api/core/voice/agent/call', {
+      agentId,
+      to: '+14155552671',
+      metadata: { a: 1 },
+    });
     expectDocumented(started, 'post', '/api/core/voice/agent/call');
-    await check(as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: 'x' }), 'post', '/api/core/voice/agent/call');
+    await check(
+      as(app, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: 'x' }),
+      'post',
+      '/api/core/voice/agent/call',
+    );
     await check(as(app, ws.keys.member).post('/api/core/voice/agent/call', {}), 'post', '/api/core/voice/agent/call');
-    await check(as(app, ws.keys.viewer).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' }), 'post', '/api/core/voice/agent/call');
+    await check(
+      as(app, ws.keys.viewer).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' }),
+      'post',
+      '/api/core/voice/agent/call',
+    );
     await check(request(app.getHttpServer()).get('/api/core/voice/call/list'), 'get', '/api/core/voice/call/list');
     const callId = started.body.callId;
     await check(owner.get(`/api/core/voice/call/${callId}`), 'get', '/api/core/voice/call/{callId}');
     await check(owner.get('/api/core/voice/call/list?status=completed'), 'get', '/api/core/voice/call/list');
     await check(owner.get('/api/core/voice/call/list?pageSize=0'), 'get', '/api/core/voice/call/list');
-    await check(owner.get(`/api/core/voice/call/${callId}/transcript`), 'get', '/api/core/voice/call/{callId}/transcript');
-    await check(owner.get(`/api/core/voice/call/${callId}/recording`), 'get', '/api/core/voice/call/{callId}/recording');
+    await check(
+      owner.get(`/api/core/voice/call/${callId}/transcript`),
+      'get',
+      '/api/core/voice/call/{callId}/transcript',
+    );
+    await check(
+      owner.get(`/api/core/voice/call/${callId}/recording`),
+      'get',
+      '/api/core/voice/call/{callId}/recording',
+    );
     await check(owner.post(`/api/core/voice/call/${callId}/end`), 'post', '/api/core/voice/call/{callId}/end');
     await forceCallStatus(app, callId, 'completed');
     await check(owner.post(`/api/core/voice/call/${callId}/end`), 'post', '/api/core/voice/call/{callId}/end');
@@ -96,13 +157,33 @@ describe('OpenAPI document', () => {
 
     const hook = await admin.post('/api/core/webhook', { url: 'https://example.com/h', events: ['call.started'] });
     expectDocumented(hook, 'post', '/api/core/webhook');
-    await check(admin.post('/api/core/webhook', { url: 'http://example.com/h', events: ['call.started'] }), 'post', '/api/core/webhook');
+    await check(
+      admin.post('/api/core/webhook', { url: 'http://example.com/h', events: ['call.started'] }),
+      'post',
+      '/api/core/webhook',
+    );
     await check(admin.get('/api/core/webhook/list'), 'get', '/api/core/webhook/list');
     await check(admin.get(`/api/core/webhook/${hook.body.webhookId}`), 'get', '/api/core/webhook/{webhookId}');
-    await check(admin.patch(`/api/core/webhook/${hook.body.webhookId}`, { enabled: false }), 'patch', '/api/core/webhook/{webhookId}');
-    await check(admin.get(`/api/core/webhook/${hook.body.webhookId}/deliveries`), 'get', '/api/core/webhook/{webhookId}/deliveries');
-    await check(admin.get(`/api/core/webhook/${hook.body.webhookId}/deliveries/dlv_nope`), 'get', '/api/core/webhook/{webhookId}/deliveries/{deliveryId}');
-    await check(admin.post(`/api/core/webhook/${hook.body.webhookId}/recover`, { since: new Date().toISOString() }), 'post', '/api/core/webhook/{webhookId}/recover');
+    await check(
+      admin.patch(`/api/core/webhook/${hook.body.webhookId}`, { enabled: false }),
+      'patch',
+      '/api/core/webhook/{webhookId}',
+    );
+    await check(
+      admin.get(`/api/core/webhook/${hook.body.webhookId}/deliveries`),
+      'get',
+      '/api/core/webhook/{webhookId}/deliveries',
+    );
+    await check(
+      admin.get(`/api/core/webhook/${hook.body.webhookId}/deliveries/dlv_nope`),
+      'get',
+      '/api/core/webhook/{webhookId}/deliveries/{deliveryId}',
+    );
+    await check(
+      admin.post(`/api/core/webhook/${hook.body.webhookId}/recover`, { since: new Date().toISOString() }),
+      'post',
+      '/api/core/webhook/{webhookId}/recover',
+    );
     await check(as(app, ws.keys.member).get('/api/core/webhook/list'), 'get', '/api/core/webhook/list');
 
     const key = await admin.post('/api/core/api-key', { name: 'doc', role: 'viewer' });
@@ -119,14 +200,27 @@ describe('OpenAPI document', () => {
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage();
       await page.goto(`${url}/docs`);
       await page.waitForSelector('.opblock-summary-path', { timeout: 20000 });
-      const paths = await page.$$eval('.opblock-summary-path', (els) => els.map((e) => e.getAttribute('data-path') ?? e.textContent));
-      expect(paths).toEqual(expect.arrayContaining(['/api/core/voice/agent/call', '/api/core/voice/call/{callId}', '/api/core/webhook']));
+      const paths = await page.$$eval('.opblock-summary-path', (els) =>
+        els.map((e) => e.getAttribute('data-path') ?? e.textContent),
+      );
+      expect(paths).toEqual(
+        expect.arrayContaining(['/api/core/voice/agent/call', '/api/core/voice/call/{callId}', '/api/core/webhook']),
+      );
       expect(await page.textContent('.title')).toContain('Voice calling service');
     } finally {
       await browser.close();

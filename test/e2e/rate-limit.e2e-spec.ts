@@ -1,6 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { as, createAssistant, createWorkspace, expectError, startGateway, type TestWorkspace } from '../support/gateway';
+import {
+  as,
+  createAssistant,
+  createWorkspace,
+  expectError,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
 import { spawnApp, type AppProcess } from '../support/processes';
 
 /** Spec part 8: fair-use limits per workspace, shared by every gateway instance. */
@@ -46,7 +53,8 @@ describe('rate limits', () => {
     const mine = await createWorkspace(app, 'rate-calls');
     const agentId = (await createAssistant(app, mine.keys.admin)).agentId;
     const results = [];
-    for (let i = 0; i < 3; i++) results.push(await as(app, mine.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' }));
+    for (let i = 0; i < 3; i++)
+      results.push(await as(app, mine.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' }));
     expect(results.map((r) => r.status)).toEqual([201, 201, 429]);
     expectError(results[2], 429, /2 started calls per 60 s/);
     expect(results[1].headers['ratelimit-limit']).toBe('2');
@@ -58,7 +66,9 @@ describe('rate limits', () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) {
       const g = gateways[i % 2];
-      const res = await fetch(`http://127.0.0.1:${g.port}/api/core/voice/call/list`, { headers: { Authorization: `Bearer ${shared.keys.viewer}` } });
+      const res = await fetch(`http://127.0.0.1:${g.port}/api/core/voice/call/list`, {
+        headers: { Authorization: `Bearer ${shared.keys.viewer}` },
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

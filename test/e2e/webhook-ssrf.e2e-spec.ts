@@ -1,10 +1,18 @@
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import type { INestApplication } from '@nestjs/common';
-import { AppConfig, SecretBox, WebhookSender, generateWebhookSecret, newId } from '@app/common';
 import { PrismaService } from '@app/db';
+import { AppConfig, newId, SecretBox } from '@app/platform';
+import { generateWebhookSecret, WebhookSender } from '@app/webhooks';
 import { startDispatcher, startEngine, useFastSimulator } from '../support/engine';
-import { as, createAssistant, createWorkspace, expectError, startGateway, type TestWorkspace } from '../support/gateway';
+import {
+  as,
+  createAssistant,
+  createWorkspace,
+  expectError,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { Receiver } from '../support/receiver';
 
@@ -23,27 +31,54 @@ describe('SSRF guard', () => {
   afterAll(() => receiver.close());
 
   describe('delivery refuses private addresses, also behind a hostname', () => {
-    const sender = new WebhookSender(Object.assign(new AppConfig(), { WEBHOOK_ALLOW_HTTP: true, WEBHOOK_ALLOW_PRIVATE_NETWORKS: false, WEBHOOK_TIMEOUT_MS: 2000 }));
+    const sender = new WebhookSender(
+      Object.assign(new AppConfig(), {
+        WEBHOOK_ALLOW_HTTP: true,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,
+        WEBHOOK_TIMEOUT_MS: 2000,
+      }),
+    );
     afterAll(() => sender.onModuleDestroy());
-    const send = (host: string) => sender.send({ url: `http://${host}:${port}/hook`, deliveryId: 'dlv_test', body: '{}', secret: generateWebhookSecret(), apiKey: 'vk_x' });
+    const send = (host: string) =>
+      sender.send({
+        url: `http://${host}:${port}/hook`,
+        deliveryId: 'dlv_test',
+        body: '{}',
+        secret: generateWebhookSecret(),
+        apiKey: 'vk_x',
+      });
 
     it('the machine name used below resolves to loopback (precondition)', async () => {
       expect((await lookup(hostname())).address).toMatch(/^127\./);
     });
 
-    it.each(['127.0.0.1', '10.0.0.1', '169.254.169.254', '[::ffff:127.0.0.1]', '[::1]', 'localhost', hostname()])('%s', async (host) => {
-      const result = await send(host);
-      expect(result).toMatchObject({ ok: false, statusCode: null, errorClass: 'blocked' });
-      expect(receiver.received).toHaveLength(0);
-    });
+    it.each(['127.0.0.1', '10.0.0.1', '169.254.169.254', '[::ffff:127.0.0.1]', '[::1]', 'localhost', hostname()])(
+      '%s',
+      async (host) => {
+        const result = await send(host);
+        expect(result).toMatchObject({ ok: false, statusCode: null, errorClass: 'blocked' });
+        expect(receiver.received).toHaveLength(0);
+      },
+    );
 
-    it('the same server is reachable when private networks are allowed (the guard, not the network, refused)', async () => {
-      const open = new WebhookSender(Object.assign(new AppConfig(), { WEBHOOK_ALLOW_HTTP: true, WEBHOOK_ALLOW_PRIVATE_NETWORKS: true }));
-      const result = await open.send({ url: `http://127.0.0.1:${port}/hook`, deliveryId: 'dlv_test', body: '{}', secret: generateWebhookSecret(), apiKey: 'vk_x' });
-      await open.onModuleDestroy();
-      expect(result).toMatchObject({ ok: true, statusCode: 200 });
-      receiver.received.length = 0;
-    });
+    it(
+      'the same server is reachable when private networks are allowed (the guard, not the network, ' + 'refused)',
+      async () => {
+        const open = new WebhookSender(
+          Object.assign(new AppConfig(), { WEBHOOK_ALLOW_HTTP: true, WEBHOOK_ALLOW_PRIVATE_NETWORKS: true }),
+        );
+        const result = await open.send({
+          url: `http://127.0.0.1:${port}/hook`,
+          deliveryId: 'dlv_test',
+          body: '{}',
+          secret: generateWebhookSecret(),
+          apiKey: 'vk_x',
+        });
+        await open.onModuleDestroy();
+        expect(result).toMatchObject({ ok: true, statusCode: 200 });
+        receiver.received.length = 0;
+      },
+    );
   });
 
   describe('end to end with the default configuration', () => {
@@ -71,28 +106,49 @@ describe('SSRF guard', () => {
       await cleanup();
     });
 
-    it.each([`https://127.0.0.1:${443}/h`, 'https://10.0.0.1/h', 'https://169.254.169.254/latest/meta-data', 'https://[::ffff:127.0.0.1]/h', `https://${hostname()}/h`])(
-      'registration refuses %s', async (url) => {
-        expectError(await as(gateway, ws.keys.admin).post('/api/core/webhook', { url, events: ['call.started'] }), 422, /private, loopback or reserved/);
-      });
-
-    it('a webhook row pointing at loopback (say, DNS changed after registration) is refused at delivery and the attempt recorded as blocked', async () => {
-      const prisma = gateway.get(PrismaService);
-      const box = gateway.get(SecretBox);
-      const webhookId = newId('webhook');
-      await prisma.webhook.create({
-        data: {
-          id: webhookId, workspaceId: ws.workspaceId, url: `http://${hostname()}:${port}/hook`, events: ['call.started'],
-          secretEnc: box.seal(generateWebhookSecret()), apiKeyEnc: box.seal(ws.keys.admin), apiKeyId: ws.keyIds.admin,
-        },
-      });
-      const agentId = (await createAssistant(gateway, ws.keys.admin)).agentId;
-      await as(gateway, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+15005550002' });
-      const delivery = await waitFor('the blocked attempt', async () =>
-        prisma.webhookDelivery.findFirst({ where: { webhookId, status: 'failed' }, include: { attempts: true } }));
-      expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, errorClass: 'blocked', statusCode: null })]);
-      expect(delivery.attempts[0].responseBody).toMatch(/private or reserved/);
-      expect(receiver.received).toHaveLength(0);
+    it.each([
+      `https://127.0.0.1:${443}/h`,
+      'https://10.0.0.1/h',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::ffff:127.0.0.1]/h',
+      `https://${hostname()}/h`,
+    ])('registration refuses %s', async (url) => {
+      expectError(
+        await as(gateway, ws.keys.admin).post('/api/core/webhook', { url, events: ['call.started'] }),
+        422,
+        /private, loopback or reserved/,
+      );
     });
+
+    it(
+      'a webhook row pointing at loopback (say, DNS changed after registration) is refused at delivery and ' +
+        'the attempt recorded as blocked',
+      async () => {
+        const prisma = gateway.get(PrismaService);
+        const box = gateway.get(SecretBox);
+        const webhookId = newId('webhook');
+        await prisma.webhook.create({
+          data: {
+            id: webhookId,
+            workspaceId: ws.workspaceId,
+            url: `http://${hostname()}:${port}/hook`,
+            events: ['call.started'],
+            secretEnc: box.seal(generateWebhookSecret()),
+            apiKeyEnc: box.seal(ws.keys.admin),
+            apiKeyId: ws.keyIds.admin,
+          },
+        });
+        const agentId = (await createAssistant(gateway, ws.keys.admin)).agentId;
+        await as(gateway, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+15005550002' });
+        const delivery = await waitFor('the blocked attempt', async () =>
+          prisma.webhookDelivery.findFirst({ where: { webhookId, status: 'failed' }, include: { attempts: true } }),
+        );
+        expect(delivery.attempts).toEqual([
+          expect.objectContaining({ number: 1, errorClass: 'blocked', statusCode: null }),
+        ]);
+        expect(delivery.attempts[0].responseBody).toMatch(/private or reserved/);
+        expect(receiver.received).toHaveLength(0);
+      },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { SecretBox } from '@app/common';
 import { PrismaService } from '@app/db';
+import { SecretBox } from '@app/platform';
 import { as, createWorkspace, expectError, startGateway, type TestWorkspace } from '../support/gateway';
 
 const BASE = '/api/core/webhook';
@@ -18,11 +18,19 @@ describe('webhooks registration (spec 4.6, 2.3)', () => {
   afterAll(() => app.close());
 
   it('201 with the record and its signing secret, shown this once', async () => {
-    const res = await admin.post(BASE, { url: 'https://example.com/hooks/voice', events: ['call.completed', 'call.failed', 'call.completed'] });
+    const res = await admin.post(BASE, {
+      url: 'https://example.com/hooks/voice',
+      events: ['call.completed', 'call.failed', 'call.completed'],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      webhookId: expect.stringMatching(/^wh_/), url: 'https://example.com/hooks/voice', events: ['call.completed', 'call.failed'],
-      enabled: true, disabledReason: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+      webhookId: expect.stringMatching(/^wh_/),
+      url: 'https://example.com/hooks/voice',
+      events: ['call.completed', 'call.failed'],
+      enabled: true,
+      disabledReason: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     const read = await admin.get(`${BASE}/${res.body.webhookId}`);
@@ -48,7 +56,11 @@ describe('webhooks registration (spec 4.6, 2.3)', () => {
     [{ url: 'http://example.com/h', events: ['call.started'] }, 422, /https/],
     [{ url: 'not a url', events: ['call.started'] }, 422, /absolute URL/],
     [{ url: 'https://example.com', events: [] }, 422, /non-empty list/],
-    [{ url: 'https://example.com', events: ['call.exploded'] }, 422, /events must be a non-empty list of: call.started/],
+    [
+      { url: 'https://example.com', events: ['call.exploded'] },
+      422,
+      /events must be a non-empty list of: call.started/,
+    ],
     [{ url: 'https://example.com', events: 'call.started' }, 422, /events/],
     [{ url: 'https://127.0.0.1/h', events: ['call.started'] }, 422, /private/],
     [{ url: 'https://10.0.0.1/h', events: ['call.started'] }, 422, /private/],
@@ -68,9 +80,18 @@ describe('webhooks registration (spec 4.6, 2.3)', () => {
 
     const disabled = await a.patch(`${BASE}/${hook.webhookId}`, { enabled: false });
     expect(disabled.body).toMatchObject({ enabled: false, disabledReason: 'disabled by API' });
-    const updated = await as(app, mine.keys.owner).patch(`${BASE}/${hook.webhookId}`, { url: 'https://example.com/b', events: ['transcript.ready'], enabled: true });
+    const updated = await as(app, mine.keys.owner).patch(`${BASE}/${hook.webhookId}`, {
+      url: 'https://example.com/b',
+      events: ['transcript.ready'],
+      enabled: true,
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ url: 'https://example.com/b', events: ['transcript.ready'], enabled: true, disabledReason: null });
+    expect(updated.body).toMatchObject({
+      url: 'https://example.com/b',
+      events: ['transcript.ready'],
+      enabled: true,
+      disabledReason: null,
+    });
     // the key that last updated it is the one deliveries will carry
     const row = await app.get(PrismaService).webhook.findUniqueOrThrow({ where: { id: hook.webhookId } });
     expect(app.get(SecretBox).open(row.apiKeyEnc)).toBe(mine.keys.owner);

@@ -6,7 +6,9 @@ jest.setTimeout(180_000);
 
 describe('fault: two engines and two dispatchers', () => {
   let stack: Stack;
-  beforeAll(async () => { stack = await Stack.start({ engines: 2, dispatchers: 2 }); });
+  beforeAll(async () => {
+    stack = await Stack.start({ engines: 2, dispatchers: 2 });
+  });
   afterAll(() => stack.stop());
 
   it('share the work without duplicating a transition, an event or a delivery', async () => {
@@ -16,9 +18,13 @@ describe('fault: two engines and two dispatchers', () => {
     await stack.audit(calls, [a, b]);
     const prisma = stack.fixtures.get(PrismaService);
     const events = await prisma.callEvent.count({ where: { callId: { in: calls } } });
-    expect(await prisma.webhookDelivery.count({ where: { webhookId: { in: [a.webhookId, b.webhookId] } } })).toBe(events * 2);
+    expect(await prisma.webhookDelivery.count({ where: { webhookId: { in: [a.webhookId, b.webhookId] } } })).toBe(
+      events * 2,
+    );
     // each delivery succeeded at its first attempt: nobody sent it twice
-    const attempts = await prisma.deliveryAttempt.count({ where: { delivery: { webhookId: { in: [a.webhookId, b.webhookId] } } } });
+    const attempts = await prisma.deliveryAttempt.count({
+      where: { delivery: { webhookId: { in: [a.webhookId, b.webhookId] } } },
+    });
     expect(attempts).toBe(events * 2);
   });
 });

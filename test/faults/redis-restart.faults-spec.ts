@@ -6,7 +6,9 @@ jest.setTimeout(180_000);
 
 describe('fault: Redis restarted empty mid-load', () => {
   let stack: Stack;
-  beforeAll(async () => { stack = await Stack.start(); });
+  beforeAll(async () => {
+    stack = await Stack.start();
+  });
   afterAll(() => stack.stop());
 
   it('every accepted call ends and every event is delivered', async () => {

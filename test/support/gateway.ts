@@ -2,8 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
-import type { RoleName } from '@app/contracts';
-import { ApiKeysRepository, PrismaService, WorkspacesRepository } from '@app/db';
+import { PrismaService } from '@app/db';
+import { ApiKeysRepository, type RoleName, WorkspacesRepository } from '@app/workspaces';
 import { AppModule } from '../../apps/api-gateway/src/app.module';
 import { configureGateway } from '../../apps/api-gateway/src/configure-gateway';
 import { checkResponse } from './openapi-conformance';
@@ -39,9 +39,12 @@ export async function createWorkspace(app: INestApplication, label = 'ws'): Prom
 /** supertest bound to the app with a Bearer key; every answer is checked against the OpenAPI document. */
 export function as(app: INestApplication, key: string) {
   const auth = { Authorization: `Bearer ${key}` };
-  const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) =>
-    request(app.getHttpServer())[method](path).set(auth)
+  const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) => {
+    const server = request(app.getHttpServer());
+    return server[method](path)
+      .set(auth)
       .on('response', (res: request.Response) => checkResponse(app, method, path, res as never));
+  };
   return {
     get: (path: string) => http('get', path),
     post: (path: string, body?: object) => (body === undefined ? http('post', path) : http('post', path).send(body)),
@@ -57,7 +60,11 @@ export async function createAssistant(app: INestApplication, adminKey: string, b
 }
 
 /** Test-only shortcut to put a call in a state the engine would (the engine owns status in production). */
-export async function forceCallStatus(app: INestApplication, callId: string, status: 'completed' | 'failed' | 'no_answer' | 'in_progress') {
+export async function forceCallStatus(
+  app: INestApplication,
+  callId: string,
+  status: 'completed' | 'failed' | 'no_answer' | 'in_progress',
+) {
   await app.get(PrismaService).call.update({ where: { id: callId }, data: { status } });
 }
 

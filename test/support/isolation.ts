@@ -20,7 +20,12 @@ export async function isolateSuite(label: string): Promise<() => Promise<void>> 
 }
 
 /** Waits for a condition with a bounded poll (never a fixed sleep). */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15000, everyMs = 25): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15000,
+  everyMs = 25,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

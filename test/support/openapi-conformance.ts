@@ -8,9 +8,17 @@ import { buildOpenApiDocument } from '../../apps/api-gateway/src/openapi/openapi
  * its status must be documented for the route and its JSON body must match the schema. Mismatches
  * are collected and fail the test that saw them (setupFilesAfterEnv: openapi-after-each.ts).
  */
-interface Doc { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> }
+interface Doc {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+}
 
-const docs = new WeakMap<INestApplication, { doc: Doc; ajv: Ajv2020; routes: [RegExp, string][]; validators: Map<string, ValidateFunction> }>();
+const docs = new WeakMap<
+  INestApplication,
+  { doc: Doc; ajv: Ajv2020; routes: [RegExp, string][]; validators: Map<string, ValidateFunction> }
+>();
 export const violations: string[] = [];
 
 function forApp(app: INestApplication) {
@@ -30,7 +38,12 @@ function forApp(app: INestApplication) {
   return entry;
 }
 
-export function checkResponse(app: INestApplication, method: string, url: string, res: { status: number; body: unknown; headers: Record<string, string> }): void {
+export function checkResponse(
+  app: INestApplication,
+  method: string,
+  url: string,
+  res: { status: number; body: unknown; headers: Record<string, string> },
+): void {
   const { doc, ajv, routes, validators } = forApp(app);
   const path = new URL(url, 'http://x').pathname;
   const route = routes.find(([re]) => re.test(path))?.[1];

@@ -23,15 +23,37 @@ export async function startPostgres(): Promise<{ url: string; stop(): void; star
     chmodSync(dir, 0o700);
   }
   const run = (tool: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : `${bin}/${tool}`, asRoot ? ['-u', 'postgres', '--', `${bin}/${tool}`, ...args] : args, { stdio: 'ignore' });
+    execFileSync(
+      asRoot ? 'runuser' : `${bin}/${tool}`,
+      asRoot ? ['-u', 'postgres', '--', `${bin}/${tool}`, ...args] : args,
+      { stdio: 'ignore' },
+    );
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  const start = () => run('pg_ctl', ['-D', data, '-w', '-t', '30', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-t',
+      '30',
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   const stop = () => run('pg_ctl', ['-D', data, '-w', '-m', 'immediate', 'stop']);
   start();
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/voice`,
     start,
     stop,
-    destroy: () => { try { stop(); } catch { /* already stopped */ } },
+    destroy: () => {
+      try {
+        stop();
+      } catch {
+        /* already stopped */
+      }
+    },
   };
 }

@@ -20,16 +20,33 @@ export async function freePort(): Promise<number> {
 }
 
 /** A Redis server of the test's own on a spare port: tests may flush or kill it, never the shared one. */
-export async function startRedis(port?: number): Promise<{ url: string; flush(): Promise<void>; stop(): Promise<void> }> {
+export async function startRedis(
+  port?: number,
+): Promise<{ url: string; flush(): Promise<void>; stop(): Promise<void> }> {
   port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'redis-'));
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}`;
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await waitFor('own redis-server', async () => client.connect().then(() => true, () => false), 10000, 50);
+  await waitFor(
+    'own redis-server',
+    async () =>
+      client.connect().then(
+        () => true,
+        () => false,
+      ),
+    10000,
+    50,
+  );
   return {
     url,
-    flush: async () => { await client.flushall(); },
+    flush: async () => {
+      await client.flushall();
+    },
     stop: async () => {
       client.disconnect();
       proc.kill('SIGKILL');
@@ -45,21 +62,33 @@ export interface AppProcess {
 }
 
 /** Runs a built app (dist/) as its own process, and waits until its /health/ready answers 200. */
-export async function spawnApp(app: 'call-engine' | 'webhook-dispatcher' | 'api-gateway', env: Record<string, string>): Promise<AppProcess> {
+export async function spawnApp(
+  app: 'call-engine' | 'webhook-dispatcher' | 'api-gateway',
+  env: Record<string, string>,
+): Promise<AppProcess> {
   const main = join(root, 'dist/apps', app, 'src/main.js');
   if (!existsSync(main)) throw new Error(`build first: npm run build (missing ${main})`);
   const port = await freePort();
   const portVar = { 'call-engine': 'ENGINE_PORT', 'webhook-dispatcher': 'DISPATCHER_PORT', 'api-gateway': 'PORT' }[app];
-  const proc = spawn(process.execPath, [main], { cwd: root, env: { ...process.env, ...env, [portVar]: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [main], {
+    cwd: root,
+    env: { ...process.env, ...env, [portVar]: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  await waitFor(`${app} to be ready`, async () => {
-    if (proc.exitCode !== null) throw new Error(`${app} exited early:\n${out}`);
-    const res = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null);
-    return res?.ok ?? false;
-  }, 30000, 100);
+  await waitFor(
+    `${app} to be ready`,
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`${app} exited early:\n${out}`);
+      const res = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null);
+      return res?.ok ?? false;
+    },
+    30000,
+    100,
+  );
   return {
     proc,
     port,

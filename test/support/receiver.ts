@@ -17,7 +17,10 @@ export interface Received {
  * What the receiver answers to one request: a status (and headers), after a delay; 'hang' never
  * answers; 'reset' drops the connection without an answer.
  */
-export type Behaviour = (req: Received, nth: number) => { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang' | 'reset';
+export type Behaviour = (
+  req: Received,
+  nth: number,
+) => { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang' | 'reset';
 
 /** A real webhook receiver on loopback that records every request it gets. */
 export class Receiver {
@@ -29,25 +32,53 @@ export class Receiver {
 
   static async http(): Promise<Receiver> {
     const r = new Receiver();
-    await r.listen(createHttpServer((req, res) => r.handle(req, res)), 'http');
+    await r.listen(
+      createHttpServer((req, res) => r.handle(req, res)),
+      'http',
+    );
     return r;
   }
 
   /** HTTPS with a self-signed certificate for 127.0.0.1; `caFile` is what a client must trust. */
   static async https(): Promise<Receiver & { caFile: string }> {
     const dir = mkdtempSync(join(tmpdir(), 'tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const r = new Receiver() as Receiver & { caFile: string };
     r.caFile = join(dir, 'cert.pem');
-    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(r.caFile) }, (req, res) => r.handle(req, res));
+    const server = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(r.caFile) },
+      (req, res) => r.handle(req, res),
+    );
     await r.listen(server, 'https');
     return r;
   }
 
   private async listen(server: Server, scheme: string): Promise<void> {
     this.server = server;
-    server.on('connection', (s) => { this.sockets.add(s); s.on('close', () => this.sockets.delete(s)); });
+    server.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.url = `${scheme}://127.0.0.1:${(server.address() as { port: number }).port}`;
   }
@@ -58,7 +89,11 @@ export class Receiver {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       let json: Received['json'];
-      try { json = JSON.parse(body); } catch { json = {} as Received['json']; }
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = {} as Received['json'];
+      }
       const rec: Received = { path: req.url ?? '/', headers: req.headers, body, json, at: Date.now() };
       this.received.push(rec);
       const nth = this.received.filter((r) => r.json.deliveryId === json.deliveryId).length;

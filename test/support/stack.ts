@@ -7,8 +7,22 @@ import { startPostgres } from './postgres';
 import { spawnApp, startRedis, type AppProcess } from './processes';
 import { Receiver } from './receiver';
 
-const ALL_EVENTS = ['call.started', 'call.connected', 'call.completed', 'call.failed', 'transcript.ready', 'recording.ready'];
-export const MIXED_NUMBERS = ['+14155552671', '+15005550002', '+14155552672', '+15005550003', '+15005550001', '+15005550004'];
+const ALL_EVENTS = [
+  'call.started',
+  'call.connected',
+  'call.completed',
+  'call.failed',
+  'transcript.ready',
+  'recording.ready',
+];
+export const MIXED_NUMBERS = [
+  '+14155552671',
+  '+15005550002',
+  '+14155552672',
+  '+15005550003',
+  '+15005550001',
+  '+15005550004',
+];
 
 /**
  * A whole deployment of the test's own: PostgreSQL and Redis on spare ports (never the shared
@@ -45,7 +59,11 @@ export class Stack {
     for (let i = 0; i < (opts.engines ?? 1); i++) await s.addEngine();
     for (let i = 0; i < (opts.dispatchers ?? 1); i++) await s.addDispatcher();
     s.ws = await createWorkspace(s.fixtures, 'faults');
-    s.agentId = (await createAssistant(s.fixtures, s.ws.keys.admin, { script: [{ hear: 'Hi' }, { say: 'Just a reminder.' }, { hangup: 'assistant' }] })).agentId;
+    s.agentId = (
+      await createAssistant(s.fixtures, s.ws.keys.admin, {
+        script: [{ hear: 'Hi' }, { say: 'Just a reminder.' }, { hangup: 'assistant' }],
+      })
+    ).agentId;
     return s;
   }
 
@@ -66,7 +84,10 @@ export class Stack {
     const receiver = await Receiver.http();
     if (behaviour) receiver.behaviour = behaviour;
     this.receivers.push(receiver);
-    const res = await as(this.fixtures, this.ws.keys.admin).post('/api/core/webhook', { url: receiver.url, events: ALL_EVENTS });
+    const res = await as(this.fixtures, this.ws.keys.admin).post('/api/core/webhook', {
+      url: receiver.url,
+      events: ALL_EVENTS,
+    });
     if (res.status !== 201) throw new Error(`webhook not registered: ${JSON.stringify(res.body)}`);
     return { receiver, webhookId: res.body.webhookId };
   }
@@ -92,19 +113,38 @@ export class Stack {
    * no event duplicated in the log, and for each healthy webhook one succeeded delivery per event
    * that the receiver got at least once: none lost.
    */
-  async audit(callIds: string[], healthy: { receiver: Receiver; webhookId: string }[], timeoutMs = 45_000): Promise<void> {
+  async audit(
+    callIds: string[],
+    healthy: { receiver: Receiver; webhookId: string }[],
+    timeoutMs = 45_000,
+  ): Promise<void> {
     const prisma = this.fixtures.get(PrismaService);
-    await waitFor('every call to be final with its media', async () => (await prisma.call.count({ where: unfinishedCalls(callIds) })) === 0, timeoutMs, 200);
+    await waitFor(
+      'every call to be final with its media',
+      async () => (await prisma.call.count({ where: unfinishedCalls(callIds) })) === 0,
+      timeoutMs,
+      200,
+    );
     const events = await prisma.callEvent.findMany({ where: { callId: { in: callIds } } });
     const perCallType = new Set(events.map((e) => `${e.callId}/${e.type}`));
     expect(perCallType.size).toBe(events.length);
     for (const callId of callIds) {
-      const seqs = events.filter((e) => e.callId === callId).map((e) => e.sequence).sort((a, b) => a - b);
+      const seqs = events
+        .filter((e) => e.callId === callId)
+        .map((e) => e.sequence)
+        .sort((a, b) => a - b);
       expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     }
     for (const { receiver, webhookId } of healthy) {
-      await waitFor(`every event delivered to ${webhookId}`, async () =>
-        (await prisma.webhookDelivery.count({ where: { webhookId, status: 'succeeded', eventId: { in: events.map((e) => e.id) } } })) === events.length, timeoutMs, 200);
+      await waitFor(
+        `every event delivered to ${webhookId}`,
+        async () =>
+          (await prisma.webhookDelivery.count({
+            where: { webhookId, status: 'succeeded', eventId: { in: events.map((e) => e.id) } },
+          })) === events.length,
+        timeoutMs,
+        200,
+      );
       const got = new Set(receiver.received.map((r) => `${r.json.data?.callId}/${r.json.event}`));
       const missing = events.filter((e) => !got.has(`${e.callId}/${e.type}`)).map((e) => `${e.callId}/${e.type}`);
       expect(missing).toEqual([]);
@@ -112,7 +152,9 @@ export class Stack {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.gateway, ...this.engines, ...this.dispatchers].filter(Boolean).map((p) => p.kill('SIGKILL')));
+    await Promise.all(
+      [this.gateway, ...this.engines, ...this.dispatchers].filter(Boolean).map((p) => p.kill('SIGKILL')),
+    );
     await this.fixtures?.close();
     await Promise.all(this.receivers.map((r) => r.close()));
     await this.redis?.stop();

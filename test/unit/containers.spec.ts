@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { AppConfig } from '@app/common';
+import { AppConfig } from '@app/platform';
 
 /** Docker is not available here: the compose file and Dockerfile are checked for consistency instead. */
 const root = join(__dirname, '..', '..');
@@ -9,33 +9,61 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { 
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
 describe('docker-compose.yml', () => {
-  const services = compose.services as Record<string, { command?: string[]; environment?: Record<string, string>; ports?: string[]; healthcheck?: object; depends_on?: object; build?: string }>;
+  const services = compose.services as Record<
+    string,
+    {
+      command?: string[];
+      environment?: Record<string, string>;
+      ports?: string[];
+      healthcheck?: object;
+      depends_on?: object;
+      build?: string;
+    }
+  >;
 
   it('runs postgres, redis, a one-shot migrate and the three apps', () => {
-    expect(Object.keys(services).sort()).toEqual(['api-gateway', 'call-engine', 'migrate', 'postgres', 'redis', 'webhook-dispatcher']);
+    expect(Object.keys(services).sort()).toEqual([
+      'api-gateway',
+      'call-engine',
+      'migrate',
+      'postgres',
+      'redis',
+      'webhook-dispatcher',
+    ]);
     expect(services.migrate.command).toEqual(['node', 'dist/apps/cli/src/main.js', 'migrate']);
   });
 
-  it.each(['api-gateway', 'call-engine', 'webhook-dispatcher'])('%s starts its own built entry point, waits for migrate and has a health check', (name) => {
-    const svc = services[name];
-    expect(svc.command).toEqual(['node', `dist/apps/${name}/src/main.js`]);
-    expect(existsSync(join(root, 'apps', name, 'src', 'main.ts'))).toBe(true);
-    expect(svc.depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' } });
-    expect(JSON.stringify(svc.healthcheck)).toContain('/health/ready');
-  });
+  it.each(['api-gateway', 'call-engine', 'webhook-dispatcher'])(
+    '%s starts its own built entry point, waits for migrate and has a health check',
+    (name) => {
+      const svc = services[name];
+      expect(svc.command).toEqual(['node', `dist/apps/${name}/src/main.js`]);
+      expect(existsSync(join(root, 'apps', name, 'src', 'main.ts'))).toBe(true);
+      expect(svc.depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' } });
+      expect(JSON.stringify(svc.healthcheck)).toContain('/health/ready');
+    },
+  );
 
   it('only sets configuration the apps know', () => {
-    const known = new Set([...Object.keys(new AppConfig()), 'ENCRYPTION_KEY', 'BULL_BOARD_USER', 'BULL_BOARD_PASSWORD']);
+    const known = new Set([
+      ...Object.keys(new AppConfig()),
+      'ENCRYPTION_KEY',
+      'BULL_BOARD_USER',
+      'BULL_BOARD_PASSWORD',
+    ]);
     for (const [name, svc] of Object.entries(services)) {
       if (['postgres', 'redis'].includes(name)) continue;
-      for (const key of Object.keys(svc.environment ?? {})) expect({ service: name, key, known: known.has(key) }).toEqual({ service: name, key, known: true });
+      for (const key of Object.keys(svc.environment ?? {}))
+        expect({ service: name, key, known: known.has(key) }).toEqual({ service: name, key, known: true });
     }
   });
 
   it('lets the dispatcher scale (no fixed host port) and serves Bull Board from the gateway', () => {
     expect(services['webhook-dispatcher'].ports).toBeUndefined();
     expect(services['api-gateway'].ports).toEqual(['3000:3000']);
-    expect(Object.keys(services['api-gateway'].environment ?? {})).toEqual(expect.arrayContaining(['BULL_BOARD_USER', 'BULL_BOARD_PASSWORD']));
+    expect(Object.keys(services['api-gateway'].environment ?? {})).toEqual(
+      expect.arrayContaining(['BULL_BOARD_USER', 'BULL_BOARD_PASSWORD']),
+    );
   });
 
   it('has a multi-stage Dockerfile building what compose runs', () => {

@@ -1,24 +1,44 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ConfigModule, ContractValidationPipe, LoggingModule } from '@app/common';
-import { DbModule, OpsModule } from '@app/db';
-import { QueueBoardModule } from './admin/queue-board.module';
+import { AssistantsDataModule } from '@app/assistants';
+import { CallsDataModule } from '@app/calls';
+import { DbModule } from '@app/db';
+import { OpsModule, QueueBoardModule } from '@app/ops';
+import { ConfigModule, ContractValidationPipe, LoggingModule } from '@app/platform';
+import { QueuesModule } from '@app/queues';
+import { WebhooksDataModule } from '@app/webhooks';
+import { WorkspacesDataModule } from '@app/workspaces';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthModule } from './auth/auth.module';
-import { CallMediaModule } from './call-media/call-media.module';
 import { CallsModule } from './calls/calls.module';
 import { EventsModule } from './events/events.module';
 import { McpModule } from './mcp/mcp.module';
-import { QueuesModule } from './queues/queues.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
-    ConfigModule, LoggingModule, DbModule, OpsModule, QueuesModule, CallsModule, CallMediaModule, EventsModule, AssistantsModule, WebhooksModule, ApiKeysModule,
-    QueueBoardModule, McpModule, AuthModule,
+    // platform and domains
+    ConfigModule,
+    LoggingModule,
+    DbModule,
+    QueuesModule,
+    OpsModule,
+    WorkspacesDataModule,
+    AssistantsDataModule,
+    CallsDataModule,
+    WebhooksDataModule,
+    // the gateway's HTTP surface
+    AuthModule,
+    CallsModule,
+    EventsModule,
+    AssistantsModule,
+    WebhooksModule,
+    ApiKeysModule,
+    McpModule,
+    QueueBoardModule,
   ],
   providers: [
     // Order matters: the key says which workspace's budget a request spends.

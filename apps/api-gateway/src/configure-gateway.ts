@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AllExceptionsFilter, jsonBodyMiddleware, requestIdMiddleware } from '@app/common';
+import { AllExceptionsFilter, jsonBodyMiddleware, requestIdMiddleware } from '@app/platform';
 import { serveOpenApi } from './openapi/openapi';
 
 interface RouteLayer {
@@ -11,7 +11,8 @@ interface RouteLayer {
 /** Methods registered for a path, so a wrong method answers 405 with Allow instead of 404. */
 function allowedMethods(app: NestExpressApplication): (path: string) => string[] {
   return (path) => {
-    const stack: RouteLayer[] = (app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouteLayer[] } }).router.stack;
+    const stack: RouteLayer[] = (app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouteLayer[] } })
+      .router.stack;
     const methods = stack
       // Wildcard routes are middleware mounted for every path (metrics), not endpoints.
       .filter((layer) => layer.route && !layer.route.path.includes('*') && layer.match(path))

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, boundShutdown } from '@app/common';
+import { AppConfig, boundShutdown } from '@app/platform';
 import { AppModule } from './app.module';
 import { configureGateway } from './configure-gateway';
 
 async function bootstrap(): Promise<void> {
-  // Nest's own JSON parser is off: ours answers the contract's 400/413 (libs/common/src/http).
+  // Nest's own JSON parser is off: ours answers the contract's 400/413 (libs/platform/src/http).
   const app = await NestFactory.create(AppModule, { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   configureGateway(app);

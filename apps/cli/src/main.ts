@@ -5,9 +5,10 @@ import { dirname } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
-import { loadConfig } from '@app/common';
-import { ROLES, type RoleName } from '@app/contracts';
-import { ApiKeysRepository, AssistantsRepository, WorkspacesRepository, ensureDatabase, migrate } from '@app/db';
+import { ensureDatabase, migrate } from '@app/db';
+import { AssistantsRepository } from '@app/assistants';
+import { loadConfig } from '@app/platform';
+import { ApiKeysRepository, type RoleName, ROLES, WorkspacesRepository } from '@app/workspaces';
 import { CliModule } from './cli.module';
 
 /**
@@ -35,7 +36,8 @@ function fail(message: string): never {
 }
 
 const parseRole = (value: string): RoleName => {
-  if (!(ROLES as readonly string[]).includes(value)) throw new InvalidArgumentError(`role must be one of ${ROLES.join(', ')}`);
+  if (!(ROLES as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`role must be one of ${ROLES.join(', ')}`);
   return value as RoleName;
 };
 
@@ -90,11 +92,16 @@ key
     withApp(async (app) => {
       const ws = await workspaceOrExit(app, opts.workspace);
       const rows = (await app.get(ApiKeysRepository).list(ws.id)).map((k) => ({
-        keyId: k.id, name: k.name, role: k.account.role, preview: k.preview,
-        createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null,
+        keyId: k.id,
+        name: k.name,
+        role: k.account.role,
+        preview: k.preview,
+        createdAt: k.createdAt.toISOString(),
+        revokedAt: k.revokedAt?.toISOString() ?? null,
       }));
       if (opts.json) return void process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-      for (const r of rows) process.stdout.write(`${[r.keyId, r.name, r.role, r.preview, r.createdAt, r.revokedAt ?? '-'].join('\t')}\n`);
+      for (const r of rows)
+        process.stdout.write(`${[r.keyId, r.name, r.role, r.preview, r.createdAt, r.revokedAt ?? '-'].join('\t')}\n`);
     }),
   );
 
@@ -121,12 +128,20 @@ program
       const ws = (await workspaces.findByIdOrName('demo')) ?? (await workspaces.create('demo'));
       const assistants = app.get(AssistantsRepository);
       const existing = await assistants.list(ws.id, 0, 1);
-      const assistant = existing.list[0] ?? (await assistants.create(ws.id, {
-        name: 'Demo assistant',
-        language: 'en',
-        firstMessage: 'Hi, this is the demo assistant. Do you have a minute?',
-        script: [{ hear: 'Sure, go ahead.' }, { say: 'Great. I am calling to confirm your appointment tomorrow at ten.' }, { hear: 'Yes, that works.' }, { say: 'Perfect, see you then. Goodbye!' }, { hangup: 'assistant' }],
-      }));
+      const assistant =
+        existing.list[0] ??
+        (await assistants.create(ws.id, {
+          name: 'Demo assistant',
+          language: 'en',
+          firstMessage: 'Hi, this is the demo assistant. Do you have a minute?',
+          script: [
+            { hear: 'Sure, go ahead.' },
+            { say: 'Great. I am calling to confirm your appointment tomorrow at ten.' },
+            { hear: 'Yes, that works.' },
+            { say: 'Perfect, see you then. Goodbye!' },
+            { hangup: 'assistant' },
+          ],
+        }));
       const keys = app.get(ApiKeysRepository);
       let demoKey = existsSync(opts.keyFile) ? readFileSync(opts.keyFile, 'utf8').trim() : '';
       const valid = demoKey ? await keys.authenticate(demoKey) : null;

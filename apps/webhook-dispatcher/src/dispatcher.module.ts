@@ -1,27 +1,27 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { BullRootModule, ConfigModule, LoggingModule, SecretBox, WebhookSender } from '@app/common';
-import { QueueName } from '@app/contracts';
-import { DbModule, DeliveryQueue, OpsModule } from '@app/db';
+import { DbModule } from '@app/db';
+import { OpsModule } from '@app/ops';
+import { ConfigModule, LoggingModule } from '@app/platform';
+import { QueuesModule } from '@app/queues';
+import { WebhooksDataModule } from '@app/webhooks';
+import { DeliveryConsumer } from './delivery/delivery.consumer';
 import { DeliveryService } from './delivery/delivery.service';
-import { DeliveryWorker } from './delivery/delivery.worker';
 import { EndpointLimiter } from './delivery/endpoint-limiter';
 import { WebhookCache } from './delivery/webhook-cache';
+import { FanOutConsumer } from './fan-out/fan-out.consumer';
 import { FanOutService } from './fan-out/fan-out.service';
-import { FanOutWorker } from './fan-out/fan-out.worker';
 import { DispatchReconciler } from './reconciler/dispatch-reconciler.service';
 
 @Module({
-  imports: [
-    ConfigModule,
-    LoggingModule,
-    DbModule,
-    OpsModule,
-    BullRootModule,
-    BullModule.registerQueue({ name: QueueName.CallEngine }, { name: QueueName.DomainEvents }, { name: QueueName.WebhookDeliveries }),
-  ],
+  imports: [ConfigModule, LoggingModule, DbModule, QueuesModule, OpsModule, WebhooksDataModule],
   providers: [
-    FanOutWorker, FanOutService, DeliveryWorker, DeliveryService, DeliveryQueue, EndpointLimiter, WebhookCache, DispatchReconciler, SecretBox, WebhookSender,
+    FanOutConsumer,
+    FanOutService,
+    DeliveryConsumer,
+    DeliveryService,
+    EndpointLimiter,
+    WebhookCache,
+    DispatchReconciler,
   ],
 })
 export class DispatcherModule {}

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, listenForOperators } from '@app/common';
+import { AppConfig, listenForOperators } from '@app/platform';
 import { DispatcherModule } from './dispatcher.module';
 
 async function bootstrap(): Promise<void> {

@@ -1,17 +1,16 @@
 export * from './db.module';
 export * from './prisma.service';
-export * from './call-status';
 export * from './migrate/migrator';
-export * from './repositories/workspaces.repository';
-export * from './repositories/api-keys.repository';
-export * from './repositories/assistants.repository';
-export * from './repositories/calls.repository';
-export * from './repositories/webhooks.repository';
-export type { Call, Assistant, Webhook, ApiKey, Account, CallEvent } from './generated/prisma/client';
-export * from './repositories/call-lifecycle.repository';
-export * from './repositories/call-media.repository';
-export * from './repositories/events.repository';
-export * from './repositories/webhook-deliveries.repository';
-export * from './queues/delivery-queue';
-export * from './ops/ops.module';
-export * from './ops/metrics.service';
+export * from './unique-violation';
+export { Prisma } from './generated/prisma/client';
+export type {
+  Account,
+  ApiKey,
+  Assistant,
+  Call,
+  CallEvent,
+  CallStatus,
+  DeliveryStatus,
+  Webhook,
+  WebhookDelivery,
+} from './generated/prisma/client';

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { AppConfig } from '@app/common';
+import { AppConfig } from '@app/platform';
 import { PrismaClient } from './generated/prisma/client';
 
 /** The Prisma client (Rust-free, on node-postgres). Only repositories use it. */

@@ -1,13 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { ApiKeyCreated, ApiKeyList } from '../openapi/schemas';
-import { ApiError } from '@app/common';
-import { CreateApiKeyDto, roleAtLeast } from '@app/contracts';
-import { ApiKeysRepository } from '@app/db';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
+import { ApiError } from '@app/platform';
+import {
+  ApiKeyCreated,
+  ApiKeyList,
+  ApiKeysRepository,
+  CreateApiKeyDto,
+  presentApiKey,
+  roleAtLeast,
+} from '@app/workspaces';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { KeyCache } from '../auth/key-cache';
-import { presentApiKey } from './api-key.presenter';
 
 /**
  * The API keys area over HTTP (spec 5.2, 5.3). A key never creates or revokes a key stronger than
@@ -24,8 +28,11 @@ export class ApiKeysController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create an API key', description: 'The full key is answered only here. A key cannot create a stronger one.' })
-  @ApiCreatedResponse({ type: ApiKeyCreated })
+  @ApiOperation({
+    summary: 'Create an API key',
+    description: 'The full key is answered only here. A key cannot create a stronger one.',
+  })
+  @ApiAnswer(201, ApiKeyCreated)
   @ApiErrors(400, 403, 422)
   async create(@Auth() auth: RequestAuth, @Body() dto: CreateApiKeyDto) {
     if (!roleAtLeast(auth.role, dto.role)) {
@@ -37,7 +44,7 @@ export class ApiKeysController {
 
   @Get('list')
   @ApiOperation({ summary: 'List API keys (masked)' })
-  @ApiOkResponse({ type: ApiKeyList })
+  @ApiAnswer(200, ApiKeyList)
   @ApiErrors(403)
   async list(@Auth() auth: RequestAuth) {
     const list = await this.keys.list(auth.workspaceId);

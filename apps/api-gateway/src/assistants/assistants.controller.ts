@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { AssistantList, AssistantRecord } from '../openapi/schemas';
-import { CreateAssistantDto, PageQuery, UpdateAssistantDto } from '@app/contracts';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
+import { AssistantList, AssistantRecord, CreateAssistantDto, UpdateAssistantDto } from '@app/assistants';
+import { PageQuery } from '@app/platform';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { AssistantsService } from './assistants.service';
 
@@ -16,7 +16,7 @@ export class AssistantsController {
   // Declared before :agentId so "list" is never taken for an id.
   @Get('list')
   @ApiOperation({ summary: "List the account's assistants (spec 4.4)" })
-  @ApiOkResponse({ type: AssistantList })
+  @ApiAnswer(200, AssistantList)
   @ApiErrors(400)
   list(@Auth() auth: RequestAuth, @Query() query: PageQuery) {
     return this.assistants.list(auth.workspaceId, query);
@@ -24,7 +24,7 @@ export class AssistantsController {
 
   @Get(':agentId')
   @ApiOperation({ summary: "Read one assistant's configuration (spec 4.5)" })
-  @ApiOkResponse({ type: AssistantRecord })
+  @ApiAnswer(200, AssistantRecord)
   @ApiErrors(404)
   get(@Auth() auth: RequestAuth, @Param('agentId') agentId: string) {
     return this.assistants.get(auth.workspaceId, agentId);
@@ -32,7 +32,7 @@ export class AssistantsController {
 
   @Post()
   @ApiOperation({ summary: 'Create an assistant', description: 'Role: admin.' })
-  @ApiCreatedResponse({ type: AssistantRecord })
+  @ApiAnswer(201, AssistantRecord)
   @ApiErrors(400, 403, 413, 422)
   @RequireRole('admin')
   create(@Auth() auth: RequestAuth, @Body() dto: CreateAssistantDto) {
@@ -41,7 +41,7 @@ export class AssistantsController {
 
   @Patch(':agentId')
   @ApiOperation({ summary: 'Update an assistant', description: 'Any subset of the fields. Role: admin.' })
-  @ApiOkResponse({ type: AssistantRecord })
+  @ApiAnswer(200, AssistantRecord)
   @ApiErrors(400, 403, 404, 413, 422)
   @RequireRole('admin')
   update(@Auth() auth: RequestAuth, @Param('agentId') agentId: string, @Body() dto: UpdateAssistantDto) {

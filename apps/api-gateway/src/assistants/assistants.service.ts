@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, AppConfig, outboundUrlProblem } from '@app/common';
 import {
-  pageWindow, type CreateAssistantDto, type ListEnvelope, type McpToolServer, type PageQuery, type UpdateAssistantDto,
-} from '@app/contracts';
-import { AssistantsRepository } from '@app/db';
-import { presentAssistant, type AssistantRecord } from './assistant.presenter';
+  AssistantsRepository,
+  presentAssistant,
+  type AssistantRecord,
+  type CreateAssistantDto,
+  type McpToolServer,
+  type UpdateAssistantDto,
+} from '@app/assistants';
+import { ApiError, AppConfig, outboundUrlProblem, pageWindow, type ListEnvelope, type PageQuery } from '@app/platform';
 
 @Injectable()
 export class AssistantsService {
@@ -63,10 +66,14 @@ export class AssistantsService {
   /** Tool servers obey the same SSRF rules as webhooks. */
   private async checkToolUrls(tools: McpToolServer[] | undefined): Promise<void> {
     for (const [i, tool] of (tools ?? []).entries()) {
-      const problem = await outboundUrlProblem(tool.url, {
-        allowHttp: true,
-        allowPrivateNetworks: this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-      }, `tools[${i}].url`);
+      const problem = await outboundUrlProblem(
+        tool.url,
+        {
+          allowHttp: true,
+          allowPrivateNetworks: this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+        },
+        `tools[${i}].url`,
+      );
       if (problem) throw ApiError.unprocessable(problem);
     }
   }

@@ -1,8 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiError, hashApiKey, looksLikeApiKey } from '@app/common';
-import { roleAtLeast, type RoleName } from '@app/contracts';
-import { ApiKeysRepository } from '@app/db';
+import { ApiError } from '@app/platform';
+import { ApiKeysRepository, hashApiKey, looksLikeApiKey, roleAtLeast, type RoleName } from '@app/workspaces';
 import { IS_PUBLIC, MIN_ROLE, type RequestAuth } from './auth.decorators';
 import { KeyCache } from './key-cache';
 
@@ -26,7 +25,8 @@ export class ApiKeyGuard implements CanActivate {
     const header = req.headers.authorization;
     if (!header) throw ApiError.unauthorized();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw ApiError.unauthorized('Malformed Authorization header; expected "Authorization: Bearer <API_KEY>".');
+    if (!match)
+      throw ApiError.unauthorized('Malformed Authorization header; expected "Authorization: Bearer <API_KEY>".');
     const token = match[1];
     const found = looksLikeApiKey(token) ? await this.lookup(token) : null;
     if (!found) throw ApiError.unauthorized('Invalid API key.');

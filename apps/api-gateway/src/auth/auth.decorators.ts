@@ -1,8 +1,7 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { AuthenticatedKey } from '@app/db';
-import type { RoleName } from '@app/contracts';
+import type { AuthenticatedKey, RoleName } from '@app/workspaces';
 
-export { IS_PUBLIC, Public } from '@app/common';
+export { IS_PUBLIC, Public } from '@app/platform';
 export const MIN_ROLE = 'auth:min-role';
 
 /** The weakest role allowed to call the route; routes without it need at least viewer. */

@@ -1,37 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedKey } from '@app/db';
+import { LRUCache } from 'lru-cache';
+import type { AuthenticatedKey } from '@app/workspaces';
 
 /** How long a key lookup is reused: the promise is "revoked keys stop working within a second". */
 export const KEY_CACHE_TTL_MS = 1000;
-const MAX_ENTRIES = 10_000;
 
-type Entry = { value: (AuthenticatedKey & { revoked: boolean }) | null; expiresAt: number };
+type Found = (AuthenticatedKey & { revoked: boolean }) | null;
 
 /**
  * A per-process cache of key lookups, by key hash, for at most KEY_CACHE_TTL_MS: a client sending
- * many requests costs one database read per second instead of one per request.
+ * many requests costs one database read per second instead of one per request. Unknown keys are
+ * cached too (as null), so a flood of wrong keys costs no more.
  */
 @Injectable()
 export class KeyCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new LRUCache<string, { value: Found }>({ max: 10_000, ttl: KEY_CACHE_TTL_MS });
 
-  get(hash: string): Entry['value'] | undefined {
-    const e = this.entries.get(hash);
-    if (!e) return undefined;
-    if (e.expiresAt <= Date.now()) {
-      this.entries.delete(hash);
-      return undefined;
-    }
-    return e.value;
+  get(hash: string): Found | undefined {
+    return this.entries.get(hash)?.value;
   }
 
-  set(hash: string, value: Entry['value']): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { value, expiresAt: Date.now() + KEY_CACHE_TTL_MS });
+  set(hash: string, value: Found): void {
+    this.entries.set(hash, { value });
   }
 
   /** A key revoked through this process stops working here at once. */
   forgetKeyId(keyId: string): void {
-    for (const [hash, e] of this.entries) if (e.value?.keyId === keyId) this.entries.delete(hash);
+    for (const [hash, e] of this.entries.entries()) if (e.value?.keyId === keyId) this.entries.delete(hash);
   }
 }

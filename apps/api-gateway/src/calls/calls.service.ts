@@ -1,10 +1,16 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '@app/common';
-import { pageWindow, type CallListQuery, type ListEnvelope, type StartCallDto } from '@app/contracts';
-import { CallsRepository } from '@app/db';
-import { CallEngineClient } from '../queues/call-engine.client';
-import { presentCall, type CallRecord } from './call.presenter';
+import {
+  CallsRepository,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_RULE,
+  presentCall,
+  startCallRequestHash,
+  type CallListQuery,
+  type CallRecord,
+  type StartCallDto,
+} from '@app/calls';
+import { ApiError, pageWindow, type ListEnvelope } from '@app/platform';
+import { CallEngineClient } from './call-engine.client';
 
 export interface StartCallOutcome {
   status: number;
@@ -20,14 +26,23 @@ export class CallsService {
     private readonly engine: CallEngineClient,
   ) {}
 
-  async start(workspaceId: string, dto: StartCallDto, idempotencyKey?: string, requestId?: string): Promise<StartCallOutcome> {
+  /** REST and MCP alike: the same validation of the Idempotency-Key, the same request hash. */
+  async start(
+    workspaceId: string,
+    dto: StartCallDto,
+    idempotencyKey?: string,
+    requestId?: string,
+  ): Promise<StartCallOutcome> {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      throw ApiError.badRequest(IDEMPOTENCY_KEY_RULE);
+    }
     const result = await this.calls.start({
       workspaceId,
       assistantId: dto.agentId,
       to: dto.to,
       metadata: dto.metadata ?? null,
       requestId,
-      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: hashRequest(dto) } : undefined,
+      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: startCallRequestHash(dto) } : undefined,
     });
     switch (result.kind) {
       case 'assistant-not-found':
@@ -75,18 +90,4 @@ export class CallsService {
     await this.engine.end(callId, requestId);
     return presentCall(call);
   }
-}
-
-/** Same request = same agentId, normalised number and metadata (key order does not matter). */
-function hashRequest(dto: StartCallDto): string {
-  return createHash('sha256').update(canonicalJson({ agentId: dto.agentId, to: dto.to, metadata: dto.metadata ?? null })).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -1,9 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { EventList } from '../openapi/schemas';
-import { EventFeedQuery } from '@app/contracts';
-import { EventsRepository } from '@app/db';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
+import { EventFeedQuery, EventList, EventsRepository, presentEvent } from '@app/calls';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
 
 /**
@@ -21,8 +19,12 @@ export class EventsController {
 
   /** The workspace's events in order: page with after=<last eventId> until list is empty. */
   @Get('list')
-  @ApiOperation({ summary: 'The catch-up feed: events in order', description: 'Page with after=<last eventId> until the list is empty (spec 6.4.6). Events appear one second after they occur.' })
-  @ApiOkResponse({ type: EventList })
+  @ApiOperation({
+    summary: 'The catch-up feed: events in order',
+    description:
+      'Page with after=<last eventId> until the list is empty (spec 6.4.6). Events appear one second after they occur.',
+  })
+  @ApiAnswer(200, EventList)
   @ApiErrors(400)
   async list(@Auth() auth: RequestAuth, @Query() q: EventFeedQuery) {
     const { total, list } = await this.events.feed(
@@ -30,11 +32,6 @@ export class EventsController {
       { after: q.after, callId: q.callId, type: q.type, settledBefore: new Date(Date.now() - FEED_SETTLE_MS) },
       q.limit ?? 100,
     );
-    return {
-      total,
-      list: list.map((e) => ({
-        eventId: e.id, event: e.type, callId: e.callId, sequence: e.sequence, occurredAt: e.occurredAt.toISOString(), data: e.data,
-      })),
-    };
+    return { total, list: list.map(presentEvent) };
   }
 }

@@ -1,13 +1,13 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../openapi/api-errors.decorator';
+import { ApiErrors } from '../openapi/api-responses';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { AssistantsService } from '../assistants/assistants.service';
 import { Auth, RequestId, type RequestAuth } from '../auth/auth.decorators';
 import { CallsService } from '../calls/calls.service';
-import { TranscriptsService } from '../call-media/transcripts.service';
-import { ApiError } from '@app/common';
+import { TranscriptsService } from '../calls/transcripts.service';
+import { ApiError } from '@app/platform';
 import { buildMcpServer } from './mcp-tools';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -22,8 +22,15 @@ function checkMcpRequest(req: Request): void {
     throw new ApiError(406, 'MCP clients must send Accept: application/json, text/event-stream');
   }
   const messages = Array.isArray(req.body) ? req.body : [req.body];
-  const valid = messages.length > 0 && messages.every((m) => isObject(m) && m.jsonrpc === '2.0' && (typeof m.method === 'string' || 'result' in m || 'error' in m));
-  if (!valid) throw ApiError.badRequest('The body must be a JSON-RPC 2.0 message (or a batch of them) of the Model Context Protocol');
+  const valid =
+    messages.length > 0 &&
+    messages.every(
+      (m) => isObject(m) && m.jsonrpc === '2.0' && (typeof m.method === 'string' || 'result' in m || 'error' in m),
+    );
+  if (!valid)
+    throw ApiError.badRequest(
+      'The body must be a JSON-RPC 2.0 message (or a batch of them) of the Model Context Protocol',
+    );
 }
 
 /**
@@ -42,13 +49,29 @@ export class McpController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'MCP over Streamable HTTP (JSON-RPC)', description: 'Tools: list_assistants, get_assistant, start_call, get_call, list_calls, end_call, get_transcript. See README "MCP".' })
+  @ApiOperation({
+    summary: 'MCP over Streamable HTTP (JSON-RPC)',
+    description:
+      'Tools: list_assistants, get_assistant, start_call, get_call, list_calls, end_call, get_transcript. See ' +
+      'README "MCP".',
+  })
   @ApiBody({ schema: { type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol' } })
   @ApiOkResponse({ description: 'The JSON-RPC answer', schema: { type: 'object', additionalProperties: true } })
   @ApiErrors(400, 406)
-  async handle(@Auth() auth: RequestAuth, @RequestId() requestId: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async handle(
+    @Auth() auth: RequestAuth,
+    @RequestId() requestId: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     checkMcpRequest(req);
-    const server = buildMcpServer({ auth, requestId, calls: this.calls, assistants: this.assistants, transcripts: this.transcripts });
+    const server = buildMcpServer({
+      auth,
+      requestId,
+      calls: this.calls,
+      assistants: this.assistants,
+      transcripts: this.transcripts,
+    });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, Logger, OnModuleDestroy, Set
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { Redis } from 'ioredis';
-import { ApiError, AppConfig } from '@app/common';
+import { ApiError, AppConfig } from '@app/platform';
 import type { RequestAuth } from '../auth/auth.decorators';
 
 const BUCKET = 'rate-limit:bucket';
@@ -37,7 +37,12 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
     private readonly reflector: Reflector,
     private readonly config: AppConfig,
   ) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, lazyConnect: false });
+    this.redis = new Redis(config.REDIS_URL, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      commandTimeout: 500,
+      lazyConnect: false,
+    });
     this.redis.on('error', () => undefined);
   }
 
@@ -72,7 +77,12 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
         'RateLimit-Policy': `${limit};w=${Math.round(window / 1000)}`,
       };
       if (count > limit) {
-        throw new ApiError(429, `Rate limit exceeded: ${limit} ${name === 'all' ? 'requests' : 'started calls'} per ${window / 1000} s for this workspace; retry after ${reset} s`, { ...headers, 'Retry-After': String(reset) });
+        throw new ApiError(
+          429,
+          `Rate limit exceeded: ${limit} ${name === 'all' ? 'requests' : 'started calls'} per ${window / 1000} s ` +
+            `for this workspace; retry after ${reset} s`,
+          { ...headers, 'Retry-After': String(reset) },
+        );
       }
       // The tighter bucket's numbers are the ones that matter for this route.
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);

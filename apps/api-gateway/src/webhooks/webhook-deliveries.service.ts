@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, AppConfig, SecretBox, WebhookSender, newId } from '@app/common';
-import { pageWindow, type DeliveryListQuery } from '@app/contracts';
-import { DeliveryQueue, WebhookDeliveriesRepository, WebhooksRepository } from '@app/db';
-import { presentDelivery, presentDeliveryDetail } from './delivery.presenter';
+import { ApiError, AppConfig, newId, pageWindow, SecretBox } from '@app/platform';
+import {
+  DeliveryQueue,
+  presentDelivery,
+  presentDeliveryDetail,
+  WebhookDeliveriesRepository,
+  WebhookSender,
+  WebhooksRepository,
+  type DeliveryListQuery,
+} from '@app/webhooks';
 
 /** The delivery log of a webhook: read, retry, recover, and a test send. */
 @Injectable()
@@ -19,7 +25,13 @@ export class WebhookDeliveriesService {
   async list(workspaceId: string, webhookId: string, q: DeliveryListQuery) {
     await this.webhookOrThrow(workspaceId, webhookId);
     const { skip, take } = pageWindow(q);
-    const { total, list } = await this.deliveries.list(workspaceId, webhookId, { status: q.status, event: q.event }, skip, take);
+    const { total, list } = await this.deliveries.list(
+      workspaceId,
+      webhookId,
+      { status: q.status, event: q.event },
+      skip,
+      take,
+    );
     return { total, list: list.map(presentDelivery) };
   }
 
@@ -31,23 +43,33 @@ export class WebhookDeliveriesService {
 
   /** Sends the delivery again under the same deliveryId, with a new round of attempts. */
   async retry(workspaceId: string, webhookId: string, deliveryId: string) {
-    const replayed = await this.deliveries.replay(workspaceId, webhookId, { deliveryId }, this.config.WEBHOOK_MAX_ATTEMPTS);
+    const replayed = await this.deliveries.replay(
+      workspaceId,
+      webhookId,
+      { deliveryId },
+      this.config.WEBHOOK_MAX_ATTEMPTS,
+    );
     if (replayed.length === 0) throw ApiError.notFound('Delivery', deliveryId);
-    await this.queue.enqueue(replayed, this.config.WEBHOOK_MAX_ATTEMPTS);
+    await this.queue.enqueue(replayed);
     return this.get(workspaceId, webhookId, deliveryId);
   }
 
   /** Re-queues every failed delivery of the webhook created since the given time. */
   async recover(workspaceId: string, webhookId: string, since: Date) {
     await this.webhookOrThrow(workspaceId, webhookId);
-    const replayed = await this.deliveries.replay(workspaceId, webhookId, { failedSince: since }, this.config.WEBHOOK_MAX_ATTEMPTS);
-    await this.queue.enqueue(replayed, this.config.WEBHOOK_MAX_ATTEMPTS);
+    const replayed = await this.deliveries.replay(
+      workspaceId,
+      webhookId,
+      { failedSince: since },
+      this.config.WEBHOOK_MAX_ATTEMPTS,
+    );
+    await this.queue.enqueue(replayed);
     return { recovered: replayed.length, deliveryIds: replayed.map((d) => d.id) };
   }
 
   /** Resumes pending deliveries of a webhook that was just enabled again. */
   async resume(webhookId: string): Promise<void> {
-    await this.queue.enqueue(await this.deliveries.resumePendingOf(webhookId), this.config.WEBHOOK_MAX_ATTEMPTS);
+    await this.queue.enqueue(await this.deliveries.resumePendingOf(webhookId));
   }
 
   /** Sends a webhook.test event now, once, and answers with the attempt's outcome (not stored). */
@@ -59,13 +81,25 @@ export class WebhookDeliveriesService {
       event: 'webhook.test',
       deliveryId,
       occurredAt: new Date().toISOString(),
-      data: { webhookId, message: 'Test delivery from the voice calling service. Reply 2xx to confirm the endpoint works.' },
+      data: {
+        webhookId,
+        message: 'Test delivery from the voice calling service. Reply 2xx to confirm the endpoint works.',
+      },
     });
     const r = await this.sender.send({
-      url: webhook.url, deliveryId, body, secret: this.secrets.open(webhook.secretEnc), apiKey: this.secrets.open(webhook.apiKeyEnc),
+      url: webhook.url,
+      deliveryId,
+      body,
+      secret: this.secrets.open(webhook.secretEnc),
+      apiKey: this.secrets.open(webhook.apiKeyEnc),
     });
     return {
-      deliveryId, success: r.ok, statusCode: r.statusCode, durationMs: r.durationMs, errorClass: r.errorClass, responseBody: r.responseBody,
+      deliveryId,
+      success: r.ok,
+      statusCode: r.statusCode,
+      durationMs: r.durationMs,
+      errorClass: r.errorClass,
+      responseBody: r.responseBody,
     };
   }
 

@@ -1,8 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { DeliveryDetail, DeliveryList, RecoverResult, TestDeliveryResult, WebhookCreated, WebhookList, WebhookRecord } from '../openapi/schemas';
-import { CreateWebhookDto, DeliveryListQuery, PageQuery, RecoverDeliveriesDto, UpdateWebhookDto } from '@app/contracts';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
+import { PageQuery } from '@app/platform';
+import {
+  CreateWebhookDto,
+  DeliveryDetail,
+  DeliveryList,
+  DeliveryListQuery,
+  RecoverDeliveriesDto,
+  RecoverResult,
+  TestDeliveryResult,
+  UpdateWebhookDto,
+  WebhookCreated,
+  WebhookList,
+  WebhookRecord,
+} from '@app/webhooks';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhooksService } from './webhooks.service';
@@ -19,8 +31,11 @@ export class WebhooksController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Register a webhook (spec 4.6)', description: 'Answers the signing secret once. Role: admin.' })
-  @ApiCreatedResponse({ type: WebhookCreated })
+  @ApiOperation({
+    summary: 'Register a webhook (spec 4.6)',
+    description: 'Answers the signing secret once. Role: admin.',
+  })
+  @ApiAnswer(201, WebhookCreated)
   @ApiErrors(400, 403, 413, 422)
   create(@Auth() auth: RequestAuth, @Body() dto: CreateWebhookDto) {
     return this.webhooks.create(auth, dto);
@@ -28,7 +43,7 @@ export class WebhooksController {
 
   @Get('list')
   @ApiOperation({ summary: 'List webhooks' })
-  @ApiOkResponse({ type: WebhookList })
+  @ApiAnswer(200, WebhookList)
   @ApiErrors(400, 403)
   list(@Auth() auth: RequestAuth, @Query() query: PageQuery) {
     return this.webhooks.list(auth.workspaceId, query);
@@ -36,15 +51,18 @@ export class WebhooksController {
 
   @Get(':webhookId')
   @ApiOperation({ summary: 'Read a webhook' })
-  @ApiOkResponse({ type: WebhookRecord })
+  @ApiAnswer(200, WebhookRecord)
   @ApiErrors(403, 404)
   get(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string) {
     return this.webhooks.get(auth.workspaceId, webhookId);
   }
 
   @Patch(':webhookId')
-  @ApiOperation({ summary: 'Update a webhook', description: 'The updating key becomes the one deliveries carry; enabling resumes pending deliveries.' })
-  @ApiOkResponse({ type: WebhookRecord })
+  @ApiOperation({
+    summary: 'Update a webhook',
+    description: 'The updating key becomes the one deliveries carry; enabling resumes pending deliveries.',
+  })
+  @ApiAnswer(200, WebhookRecord)
   @ApiErrors(400, 403, 404, 413, 422)
   async update(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Body() dto: UpdateWebhookDto) {
     const { record, resumed } = await this.webhooks.update(auth, webhookId, dto);
@@ -65,7 +83,7 @@ export class WebhooksController {
 
   @Get(':webhookId/deliveries')
   @ApiOperation({ summary: "A webhook's delivery log, newest first" })
-  @ApiOkResponse({ type: DeliveryList })
+  @ApiAnswer(200, DeliveryList)
   @ApiErrors(400, 403, 404)
   listDeliveries(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Query() query: DeliveryListQuery) {
     return this.deliveries.list(auth.workspaceId, webhookId, query);
@@ -73,15 +91,19 @@ export class WebhooksController {
 
   @Get(':webhookId/deliveries/:deliveryId')
   @ApiOperation({ summary: 'One delivery with its payload and attempts' })
-  @ApiOkResponse({ type: DeliveryDetail })
+  @ApiAnswer(200, DeliveryDetail)
   @ApiErrors(403, 404)
-  getDelivery(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Param('deliveryId') deliveryId: string) {
+  getDelivery(
+    @Auth() auth: RequestAuth,
+    @Param('webhookId') webhookId: string,
+    @Param('deliveryId') deliveryId: string,
+  ) {
     return this.deliveries.get(auth.workspaceId, webhookId, deliveryId);
   }
 
   @Post(':webhookId/deliveries/:deliveryId/retry')
   @ApiOperation({ summary: 'Send a delivery again (same deliveryId)' })
-  @ApiAcceptedResponse({ type: DeliveryDetail })
+  @ApiAnswer(202, DeliveryDetail)
   @ApiErrors(403, 404)
   @HttpCode(202)
   retry(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Param('deliveryId') deliveryId: string) {
@@ -90,7 +112,7 @@ export class WebhooksController {
 
   @Post(':webhookId/recover')
   @ApiOperation({ summary: 'Re-queue every failed delivery created since a time' })
-  @ApiAcceptedResponse({ type: RecoverResult })
+  @ApiAnswer(202, RecoverResult)
   @ApiErrors(400, 403, 404, 422)
   @HttpCode(202)
   recover(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Body() dto: RecoverDeliveriesDto) {
@@ -99,7 +121,7 @@ export class WebhooksController {
 
   @Post(':webhookId/test')
   @ApiOperation({ summary: 'Send a webhook.test event now and answer with the outcome' })
-  @ApiOkResponse({ type: TestDeliveryResult })
+  @ApiAnswer(200, TestDeliveryResult)
   @ApiErrors(403, 404)
   @HttpCode(200)
   test(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string) {

@@ -1,9 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, AppConfig, SecretBox, generateWebhookSecret, outboundUrlProblem } from '@app/common';
-import { pageWindow, type CreateWebhookDto, type ListEnvelope, type PageQuery, type UpdateWebhookDto } from '@app/contracts';
-import { WebhooksRepository } from '@app/db';
+import {
+  ApiError,
+  AppConfig,
+  outboundUrlProblem,
+  pageWindow,
+  SecretBox,
+  type ListEnvelope,
+  type PageQuery,
+} from '@app/platform';
+import {
+  generateWebhookSecret,
+  presentWebhook,
+  WebhooksRepository,
+  type CreateWebhookDto,
+  type UpdateWebhookDto,
+  type WebhookRecord,
+} from '@app/webhooks';
 import type { RequestAuth } from '../auth/auth.decorators';
-import { presentWebhook, type WebhookRecord } from './webhook.presenter';
 
 @Injectable()
 export class WebhooksService {
@@ -41,7 +54,11 @@ export class WebhooksService {
 
   /** The updating key becomes the one deliveries carry as their Bearer token. */
   /** `resumed` when the webhook went from disabled to enabled: its pending deliveries go out again. */
-  async update(auth: RequestAuth, webhookId: string, dto: UpdateWebhookDto): Promise<{ record: WebhookRecord; resumed: boolean }> {
+  async update(
+    auth: RequestAuth,
+    webhookId: string,
+    dto: UpdateWebhookDto,
+  ): Promise<{ record: WebhookRecord; resumed: boolean }> {
     if (dto.url !== undefined) await this.checkUrl(dto.url);
     const updated = await this.webhooks.update(auth.workspaceId, webhookId, {
       url: dto.url,

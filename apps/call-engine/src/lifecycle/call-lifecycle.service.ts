@@ -1,15 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppConfig, RecordingStorage } from '@app/common';
-import { CallLifecycleRepository, MetricsService, type CallEvent } from '@app/db';
-import type { McpToolServer } from '@app/contracts';
-import { buildConversation, toolSteps, turnsUntil, type Conversation, type ToolTurnResult } from '../conversation/conversation';
+import type { McpToolServer } from '@app/assistants';
+import { RecordingStorage } from '@app/calls';
+import {
+  buildConversation,
+  CallLifecycleRepository,
+  nextStep,
+  TELEPHONY_PROVIDER,
+  toolSteps,
+  turnsUntil,
+  type Conversation,
+  type Step,
+  type TelephonyProvider,
+  type ToolTurnResult,
+} from '@app/calls/lifecycle';
+import type { CallEvent } from '@app/db';
+import { MetricsService } from '@app/ops';
+import { AppConfig } from '@app/platform';
+import { JobQueues } from '@app/queues';
 import { EventPublisher } from '../events/event-publisher';
 import { Speech } from '../media/speech';
 import { renderRecording } from '../media/wav';
-import { TELEPHONY_PROVIDER, type TelephonyProvider } from '../telephony/telephony-provider';
 import { McpToolRunner, toolRunBudgetMs } from '../tools/mcp-tool-runner';
-import { CallScheduler } from './call-scheduler';
-import { nextStep, type Step } from './next-step';
 
 type LoadedCall = NonNullable<Awaited<ReturnType<CallLifecycleRepository['findWithAssistant']>>>;
 
@@ -24,7 +35,7 @@ export class CallLifecycleService {
 
   constructor(
     private readonly calls: CallLifecycleRepository,
-    private readonly scheduler: CallScheduler,
+    private readonly jobs: JobQueues,
     private readonly publisher: EventPublisher,
     private readonly storage: RecordingStorage,
     private readonly config: AppConfig,
@@ -49,8 +60,14 @@ export class CallLifecycleService {
       const now = new Date();
       const steps = toolSteps(call.assistant.script);
       const servers = (call.assistant.tools ?? []) as unknown as McpToolServer[];
-      const busyUntil = call.toolsRunAt && call.toolResults === null ? new Date(call.toolsRunAt.getTime() + toolRunBudgetMs(steps, servers)) : null;
-      const next = nextStep(call, this.telephony.dialPlan(call.to), conversation, call.assistant.maxDurationSec, now, { has: steps.length > 0, busyUntil });
+      const busyUntil =
+        call.toolsRunAt && call.toolResults === null
+          ? new Date(call.toolsRunAt.getTime() + toolRunBudgetMs(steps, servers))
+          : null;
+      const next = nextStep(call, this.telephony.dialPlan(call.to), conversation, call.assistant.maxDurationSec, now, {
+        has: steps.length > 0,
+        busyUntil,
+      });
       if (!next) return;
       if (next.step.kind === 'run-tools') {
         if (await this.calls.claimToolRun(call.id, now)) {
@@ -60,15 +77,27 @@ export class CallLifecycleService {
         continue;
       }
       if (next.at.getTime() > now.getTime()) {
-        await this.scheduler.wake(callId, next.step.kind, next.at, requestId ?? call.requestId ?? undefined);
+        const wakeUp = { callId, step: next.step.kind, at: next.at.getTime() };
+        await this.jobs.add('advance-call', { ...wakeUp, requestId: requestId ?? call.requestId ?? undefined });
         return;
       }
       const rid = requestId ?? call.requestId ?? undefined;
       const event = await this.apply(call, next.step, conversation, now);
       if (!event) {
-        this.logger.log({ requestId: rid, callId, step: next.step.kind, msg: 'step refused: the call changed meanwhile (another engine got there first)' });
+        this.logger.log({
+          requestId: rid,
+          callId,
+          step: next.step.kind,
+          msg: 'step refused: the call changed meanwhile (another engine got there first)',
+        });
       } else {
-        this.logger.log({ requestId: rid, callId, event: event.type, sequence: event.sequence, msg: `call ${callId}: ${event.type}` });
+        this.logger.log({
+          requestId: rid,
+          callId,
+          event: event.type,
+          sequence: event.sequence,
+          msg: `call ${callId}: ${event.type}`,
+        });
         this.countTransition(event);
         await this.publisher.publish([event], rid);
       }
@@ -77,27 +106,53 @@ export class CallLifecycleService {
 
   private countTransition(event: CallEvent): void {
     const data = event.data as { endedReason?: string };
-    const status = { 'call.connected': 'in-progress', 'call.completed': 'completed', 'call.failed': data.endedReason === 'no-answer' ? 'no-answer' : 'failed' }[event.type as string];
+    const status = {
+      'call.connected': 'in-progress',
+      'call.completed': 'completed',
+      'call.failed': data.endedReason === 'no-answer' ? 'no-answer' : 'failed',
+    }[event.type as string];
     if (status) this.metrics.callTransitions.inc({ status, ended_reason: data.endedReason ?? '' });
   }
 
   private apply(call: LoadedCall, step: Step, conversation: Conversation, now: Date): Promise<CallEvent | null> {
     const endedAt = now;
-    const durationSec = call.connectedAt ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000)) : 0;
+    const durationSec = call.connectedAt
+      ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000))
+      : 0;
     switch (step.kind) {
       case 'connect':
-        return this.calls.transition(call, 'ringing', 'in_progress', { connectedAt: now }, 'call.connected', { connectedAt: now.toISOString() }, now);
+        return this.calls.transition(
+          call,
+          { from: 'ringing', to: 'in_progress', patch: { connectedAt: now } },
+          'call.connected',
+          { connectedAt: now.toISOString() },
+          now,
+        );
       case 'no-answer':
-        return this.calls.transition(call, 'ringing', 'no_answer', { endedAt, durationSec: 0, endedReason: 'no-answer' },
-          'call.failed', { endedReason: 'no-answer', stage: 'ringing', durationSec: 0 }, now);
+        return this.calls.transition(
+          call,
+          { from: 'ringing', to: 'no_answer', patch: { endedAt, durationSec: 0, endedReason: 'no-answer' } },
+          'call.failed',
+          { endedReason: 'no-answer', stage: 'ringing', durationSec: 0 },
+          now,
+        );
       case 'fail':
-        return this.calls.transition(call, step.from, 'failed', { endedAt, durationSec, endedReason: step.reason },
-          'call.failed', { endedReason: step.reason, stage: step.stage, durationSec }, now);
+        return this.calls.transition(
+          call,
+          { from: step.from, to: 'failed', patch: { endedAt, durationSec, endedReason: step.reason } },
+          'call.failed',
+          { endedReason: step.reason, stage: step.stage, durationSec },
+          now,
+        );
       case 'complete':
         if (call.status !== 'ringing' && call.status !== 'in_progress') return Promise.resolve(null);
-        return this.calls.transition(call, call.status, 'completed', { endedAt, durationSec, endedReason: step.reason }, 'call.completed', {
-          direction: call.direction, durationSec, endedReason: step.reason, language: call.language,
-        }, now);
+        return this.calls.transition(
+          call,
+          { from: call.status, to: 'completed', patch: { endedAt, durationSec, endedReason: step.reason } },
+          'call.completed',
+          { direction: call.direction, durationSec, endedReason: step.reason, language: call.language },
+          now,
+        );
       case 'store-transcript': {
         const turns = this.spokenTurns(call, conversation);
         const text = turns.map((t) => `${t.role}: ${t.text}`).join('\n');
@@ -113,7 +168,9 @@ export class CallLifecycleService {
   private async storeRecording(call: LoadedCall, conversation: Conversation, now: Date): Promise<CallEvent | null> {
     const durationSec = call.durationSec ?? 0;
     const turns = this.spokenTurns(call, conversation);
-    const speech = await Promise.all(turns.map((t) => (t.role === 'tool' ? null : this.speech.speak(t.text, call.language))));
+    const speech = await Promise.all(
+      turns.map((t) => (t.role === 'tool' ? null : this.speech.speak(t.text, call.language))),
+    );
     const audio = renderRecording(turns, durationSec, speech);
     const storageKey = `${call.workspaceId}/${call.id}.wav`;
     await this.storage.put(storageKey, audio);

@@ -32,7 +32,12 @@ describe('recordings', () => {
     expect(samples.length).toBe(3 * SAMPLE_RATE);
     const toneOnly = parseWav(renderRecording(turns, 3)).samples;
     const speechPart = samples.subarray(0, 1.5 * SAMPLE_RATE);
-    expect(Buffer.compare(Buffer.from(speechPart.buffer.slice(0)), Buffer.from(toneOnly.subarray(0, 1.5 * SAMPLE_RATE).buffer.slice(0)))).not.toBe(0);
+    expect(
+      Buffer.compare(
+        Buffer.from(speechPart.buffer.slice(0)),
+        Buffer.from(toneOnly.subarray(0, 1.5 * SAMPLE_RATE).buffer.slice(0)),
+      ),
+    ).not.toBe(0);
     expect(speechPart.some((v) => v !== 0)).toBe(true);
     expect(samples[Math.round(1.75 * SAMPLE_RATE)]).toBe(0);
   });

@@ -15,7 +15,10 @@ export class Speech {
   private available?: Promise<boolean>;
 
   isAvailable(): Promise<boolean> {
-    this.available ??= run('espeak-ng', ['--version']).then(() => true, () => false);
+    this.available ??= run('espeak-ng', ['--version']).then(
+      () => true,
+      () => false,
+    );
     return this.available;
   }
 
@@ -23,7 +26,11 @@ export class Speech {
   async speak(text: string, language: string): Promise<Int16Array | null> {
     if (!(await this.isAvailable())) return null;
     try {
-      const { stdout } = await run('espeak-ng', ['-v', language, '--stdout', '--', text], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: 10_000 });
+      const { stdout } = await run('espeak-ng', ['-v', language, '--stdout', '--', text], {
+        encoding: 'buffer',
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 10_000,
+      });
       return toSampleRate(parseWav(stdout), SAMPLE_RATE);
     } catch (e) {
       this.logger.warn(`espeak-ng failed (${(e as Error).message}); using the tone signal for this turn`);
@@ -34,7 +41,8 @@ export class Speech {
 
 /** Mono 16-bit PCM samples and their rate from a WAV file (the data chunk may claim any size). */
 export function parseWav(buf: Buffer): { rate: number; samples: Int16Array } {
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not a WAV file');
   let rate = 22050;
   for (let at = 12; at + 8 <= buf.length;) {
     const id = buf.toString('ascii', at, at + 4);

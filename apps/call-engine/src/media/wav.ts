@@ -1,4 +1,4 @@
-import type { Turn } from '../conversation/conversation';
+import type { Turn } from '@app/calls/lifecycle';
 
 export const SAMPLE_RATE = 8000;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, PeriodicTask } from '@app/common';
-import { CallLifecycleRepository, CallsRepository } from '@app/db';
+import { CallsRepository } from '@app/calls';
+import { CallLifecycleRepository } from '@app/calls/lifecycle';
+import { AppConfig, PeriodicTask } from '@app/platform';
 import { EventPublisher } from '../events/event-publisher';
 import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
 
@@ -11,8 +12,8 @@ const PUBLISH_GRACE_MS = 2000;
 /**
  * Re-derives work from PostgreSQL so nothing depends on Redis keeping its jobs: at start-up and
  * every RECONCILE_INTERVAL_MS it advances every unfinished call (which reschedules its wake-up)
- * and hands over events that were never published; it also folds the call-count tallies. Several engines may run it at once: job ids
- * and guarded updates make the overlap harmless.
+ * and hands over events that were never published; it also folds the call-count tallies. Several
+ * engines may run it at once: job ids and guarded updates make the overlap harmless.
  */
 @Injectable()
 export class ReconcilerService extends PeriodicTask {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@app/common';
-import { SIMULATOR_NUMBERS } from '@app/contracts';
-import type { DialPlan, TelephonyProvider } from './telephony-provider';
+import { SIMULATOR_NUMBERS } from '@app/calls';
+import { AppConfig } from '@app/platform';
+import type { DialPlan, TelephonyProvider } from '@app/calls/lifecycle';
 
 /** The default provider: deterministic outcomes by destination, at the configured pace. */
 @Injectable()

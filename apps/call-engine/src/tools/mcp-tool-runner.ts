@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fetch as undiciFetch } from 'undici';
-import { AppConfig, isBlockedLiteral, outboundAgent } from '@app/common';
-import type { McpToolServer } from '@app/contracts';
+import type { McpToolServer } from '@app/assistants';
+import { AppConfig, isBlockedLiteral, outboundAgent } from '@app/platform';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;
 
@@ -17,7 +17,9 @@ export interface ToolStep {
  * call, each bounded by the server's timeout. Past it, a run whose engine died is given up.
  */
 export function toolRunBudgetMs(steps: ToolStep[], servers: McpToolServer[]): number {
-  const longest = servers.length ? Math.max(...servers.map((s) => s.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS)) : DEFAULT_TOOL_TIMEOUT_MS;
+  const longest = servers.length
+    ? Math.max(...servers.map((s) => s.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS))
+    : DEFAULT_TOOL_TIMEOUT_MS;
   return steps.length * 2 * longest + 1000;
 }
 
@@ -41,7 +43,9 @@ const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => 
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     p,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms))),
+    new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)),
+    ),
   ]).finally(() => clearTimeout(timer));
 };
 
@@ -63,19 +67,39 @@ export class McpToolRunner {
     try {
       for (const step of steps) outcomes.push(await this.runStep(callId, step, servers, connections));
     } finally {
-      await Promise.all([...connections.values()].map((c) => c.then((x) => x.close(), () => undefined).catch(() => undefined)));
+      await Promise.all(
+        [...connections.values()].map((c) =>
+          c
+            .then(
+              (x) => x.close(),
+              () => undefined,
+            )
+            .catch(() => undefined),
+        ),
+      );
     }
     return outcomes;
   }
 
-  private async runStep(callId: string, step: ToolStep, servers: McpToolServer[], connections: Map<string, Promise<Connection>>): Promise<ToolOutcome> {
+  private async runStep(
+    callId: string,
+    step: ToolStep,
+    servers: McpToolServer[],
+    connections: Map<string, Promise<Connection>>,
+  ): Promise<ToolOutcome> {
     const started = performance.now();
     const args = step.arguments ?? {};
     const outcome = (server: string | null, r: { result?: unknown; error?: string }): ToolOutcome => ({
-      name: step.tool, server, arguments: args, ...r, latencyMs: Math.round(performance.now() - started),
+      name: step.tool,
+      server,
+      arguments: args,
+      ...r,
+      latencyMs: Math.round(performance.now() - started),
     });
     // "server.tool" names the server; a bare name is looked up on each server in order.
-    const [prefix, rest] = step.tool.includes('.') ? [step.tool.slice(0, step.tool.indexOf('.')), step.tool.slice(step.tool.indexOf('.') + 1)] : [null, step.tool];
+    const [prefix, rest] = step.tool.includes('.')
+      ? [step.tool.slice(0, step.tool.indexOf('.')), step.tool.slice(step.tool.indexOf('.') + 1)]
+      : [null, step.tool];
     const candidates = prefix ? servers.filter((s) => s.name === prefix) : servers;
     const toolName = prefix && candidates.length ? rest : step.tool;
     if (candidates.length === 0) return outcome(null, { error: `no MCP tool server named ${prefix}` });
@@ -98,7 +122,12 @@ export class McpToolRunner {
     return outcome(null, { error: lastError });
   }
 
-  private connection(callId: string, server: McpToolServer, connections: Map<string, Promise<Connection>>, timeoutMs: number): Promise<Connection> {
+  private connection(
+    callId: string,
+    server: McpToolServer,
+    connections: Map<string, Promise<Connection>>,
+    timeoutMs: number,
+  ): Promise<Connection> {
     let conn = connections.get(server.name);
     if (!conn) {
       conn = withTimeout(this.connect(callId, server, timeoutMs), timeoutMs, `connecting to ${server.name}`);
@@ -109,11 +138,13 @@ export class McpToolRunner {
 
   private async connect(callId: string, server: McpToolServer, timeoutMs: number): Promise<Connection> {
     const allowPrivate = this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-    if (!allowPrivate && isBlockedLiteral(server.url)) throw new Error(`refused: ${server.url} is a private or reserved address`);
+    if (!allowPrivate && isBlockedLiteral(server.url))
+      throw new Error(`refused: ${server.url} is a private or reserved address`);
     const dispatcher = outboundAgent(allowPrivate, timeoutMs);
     const transport = new StreamableHTTPClientTransport(new URL(server.url), {
       requestInit: { headers: { ...(server.headers ?? {}), 'X-Call-Id': callId } },
-      fetch: ((url: string | URL, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher })) as never,
+      fetch: ((url: string | URL, init?: RequestInit) =>
+        undiciFetch(url, { ...(init as object), dispatcher })) as never,
     });
     const client = new Client({ name: 'voice-calling-service', version: '1.0.0' });
     const close = async () => {
@@ -132,5 +163,10 @@ export class McpToolRunner {
 }
 
 function textOf(content: unknown): string {
-  return Array.isArray(content) ? content.filter((c) => c?.type === 'text').map((c) => c.text).join('\n') : '';
+  return Array.isArray(content)
+    ? content
+        .filter((c) => c?.type === 'text')
+        .map((c) => c.text)
+        .join('\n')
+    : '';
 }

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { AppConfig } from '@app/common';
+import { AppConfig } from '@app/platform';
 
 // A counting semaphore in Redis shared by every dispatcher process: a sorted set of holders
 // scored by when their lease runs out, so a crashed holder frees its slot by itself.
@@ -32,7 +32,15 @@ export class EndpointLimiter implements OnModuleDestroy {
   }
 
   async acquire(webhookId: string, holder: string): Promise<boolean> {
-    const ok = await this.redis.eval(ACQUIRE, 1, this.key(webhookId), Date.now(), this.leaseMs, holder, this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT);
+    const ok = await this.redis.eval(
+      ACQUIRE,
+      1,
+      this.key(webhookId),
+      Date.now(),
+      this.leaseMs,
+      holder,
+      this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
+    );
     return ok === 1;
   }
 

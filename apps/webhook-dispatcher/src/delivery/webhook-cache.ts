@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { SecretBox } from '@app/common';
-import { WebhookDeliveriesRepository } from '@app/db';
+import { LRUCache } from 'lru-cache';
+import { SecretBox } from '@app/platform';
+import { WebhookDeliveriesRepository } from '@app/webhooks';
 
 export interface WebhookForSend {
   id: string;
@@ -22,7 +23,7 @@ const TTL_MS = 1000;
  */
 @Injectable()
 export class WebhookCache {
-  private readonly entries = new Map<string, { value: WebhookForSend | null; expiresAt: number }>();
+  private readonly entries = new LRUCache<string, { value: WebhookForSend | null }>({ max: 10_000, ttl: TTL_MS });
 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
@@ -31,14 +32,20 @@ export class WebhookCache {
 
   /** Cached settings; a webhook seen disabled or with a revoked key is always read afresh. */
   async get(webhookId: string): Promise<WebhookForSend | null> {
-    const hit = this.entries.get(webhookId);
-    if (hit && hit.expiresAt > Date.now() && hit.value?.enabled && !hit.value.keyRevoked) return hit.value;
+    const hit = this.entries.get(webhookId)?.value;
+    if (hit?.enabled && !hit.keyRevoked) return hit;
     const w = await this.deliveries.findWebhookForSend(webhookId);
     const value = w && {
-      id: w.id, url: w.url, enabled: w.enabled, deleted: w.deletedAt !== null, failingSince: w.failingSince,
-      keyRevoked: w.apiKey.revokedAt !== null, secret: this.secrets.open(w.secretEnc), apiKey: this.secrets.open(w.apiKeyEnc),
+      id: w.id,
+      url: w.url,
+      enabled: w.enabled,
+      deleted: w.deletedAt !== null,
+      failingSince: w.failingSince,
+      keyRevoked: w.apiKey.revokedAt !== null,
+      secret: this.secrets.open(w.secretEnc),
+      apiKey: this.secrets.open(w.apiKeyEnc),
     };
-    this.entries.set(webhookId, { value, expiresAt: Date.now() + TTL_MS });
+    this.entries.set(webhookId, { value });
     return value;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, PeriodicTask } from '@app/common';
-import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/db';
+import { AppConfig, PeriodicTask } from '@app/platform';
+import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/webhooks';
 import { FanOutService } from '../fan-out/fan-out.service';
 
 const BATCH = 500;
@@ -38,7 +38,8 @@ export class DispatchReconciler extends PeriodicTask {
       await this.queue.forget(d);
       lost.push(d);
     }
-    if (events.length || lost.length) this.logger.log(`recovered ${events.length} fan-out(s) and ${lost.length} delivery job(s)`);
-    await this.queue.enqueue(lost, this.config.WEBHOOK_MAX_ATTEMPTS);
+    if (events.length || lost.length)
+      this.logger.log(`recovered ${events.length} fan-out(s) and ${lost.length} delivery job(s)`);
+    await this.queue.enqueue(lost);
   }
 }

@@ -36,7 +36,11 @@ export interface MigrationResult {
  * migration leaves nothing half-applied; an advisory lock lets several processes call it at once.
  * Running it again applies nothing.
  */
-export async function migrate(databaseUrl: string, dir = findMigrationsDir(), log = (_: string) => {}): Promise<MigrationResult> {
+export async function migrate(
+  databaseUrl: string,
+  dir = findMigrationsDir(),
+  log = (_: string) => {},
+): Promise<MigrationResult> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {

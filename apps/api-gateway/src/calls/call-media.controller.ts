@@ -1,0 +1,84 @@
+import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
+import { CallMediaRepository, CallsRepository, RecordingStorage, TranscriptRecord } from '@app/calls';
+import { ApiError, parseByteRange } from '@app/platform';
+import type { Response } from 'express';
+import { Auth, type RequestAuth } from '../auth/auth.decorators';
+import { readyCallOrThrow, TranscriptsService } from './transcripts.service';
+
+/** Transcript and recording of a call: 409 until the engine has stored them, 404 for strangers. */
+@ApiTags('calls')
+@ApiBearerAuth('apiKey')
+@Controller('api/core/voice/call/:callId')
+export class CallMediaController {
+  constructor(
+    private readonly calls: CallsRepository,
+    private readonly media: CallMediaRepository,
+    private readonly storage: RecordingStorage,
+    private readonly transcripts: TranscriptsService,
+  ) {}
+
+  @Get('transcript')
+  @ApiOperation({
+    summary: "A finished call's transcript",
+    description: '409 until transcriptReady (transcript.ready).',
+  })
+  @ApiAnswer(200, TranscriptRecord)
+  @ApiErrors(404, 409)
+  transcript(@Auth() auth: RequestAuth, @Param('callId') callId: string) {
+    return this.transcripts.get(auth.workspaceId, callId);
+  }
+
+  /** audio/wav with Content-Length; a single byte Range answers 206. */
+  @Get('recording')
+  @ApiOperation({
+    summary: "A finished call's recording (audio/wav)",
+    description: 'Supports a single byte Range (206). 409 until recordingReady (recording.ready).',
+  })
+  @ApiHeader({ name: 'Range', required: false, example: 'bytes=0-1023' })
+  @ApiOkResponse({
+    description: 'The WAV file',
+    content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiResponse({
+    status: 206,
+    description: 'The requested byte range',
+    content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiErrors(404, 409, 416)
+  async recording(
+    @Auth() auth: RequestAuth,
+    @Param('callId') callId: string,
+    @Headers('range') range: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.callOrThrow(auth.workspaceId, callId, 'recordingReady', 'recording');
+    const rec = await this.media.findRecording(auth.workspaceId, callId);
+    const size = rec ? await this.storage.size(rec.storageKey) : null;
+    if (!rec || size === null)
+      throw ApiError.conflict(`The recording of call ${callId} is not ready yet; wait for recording.ready.`);
+    const wanted = parseByteRange(range, size);
+    if (wanted === 'unsatisfiable') {
+      throw new ApiError(416, `Range not satisfiable; the recording has ${size} bytes`, {
+        'Content-Range': `bytes */${size}`,
+      });
+    }
+    res.setHeader('Content-Type', rec.contentType);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('Content-Disposition', `inline; filename="${callId}.wav"`);
+    if (wanted === 'none') {
+      res.status(200).setHeader('Content-Length', String(size));
+      this.storage.read(rec.storageKey).pipe(res);
+      return;
+    }
+    res.status(206);
+    res.setHeader('Content-Range', `bytes ${wanted.start}-${wanted.end}/${size}`);
+    res.setHeader('Content-Length', String(wanted.end - wanted.start + 1));
+    this.storage.read(rec.storageKey, wanted).pipe(res);
+  }
+
+  private async callOrThrow(workspaceId: string, callId: string, flag: 'recordingReady', what: string) {
+    return readyCallOrThrow(this.calls, workspaceId, callId, flag, what);
+  }
+}

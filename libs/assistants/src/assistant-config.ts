@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { contract } from '@app/platform';
+
+/**
+ * An assistant's conversation script: what the simulated call plays, step by step.
+ * Exactly one of say / hear / tool / hangup per step.
+ */
+export const ScriptStep = contract(
+  'ScriptStep',
+  z.union([
+    z.object({ say: z.string().describe('The assistant says this') }),
+    z.object({ hear: z.string().describe('The callee says this') }),
+    z.object({
+      tool: z.string().describe('An MCP tool to call ("server.tool" or "tool")'),
+      arguments: z.record(z.string(), z.unknown()).optional(),
+    }),
+    z.object({ hangup: z.enum(['assistant', 'customer']) }),
+  ]),
+);
+export type ScriptStep = z.infer<typeof ScriptStep>;
+
+/** An MCP tool server an assistant may call mid-conversation. */
+export const McpToolServer = contract(
+  'McpToolServer',
+  z.object({
+    type: z.literal('mcp'),
+    name: z.string(),
+    url: z.string(),
+    headers: z.record(z.string(), z.string()).optional().describe('Sent with every request; shown masked'),
+    allowedTools: z.array(z.string()).optional(),
+    timeoutMs: z.number().int().min(100).max(60000).optional(),
+  }),
+);
+export type McpToolServer = z.infer<typeof McpToolServer>;
+
+export const MAX_SCRIPT_STEPS = 200;
+export const MAX_TOOL_SERVERS = 16;
+const STEP_KINDS = ['say', 'hear', 'tool', 'hangup'] as const;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The first problem of a script, naming the step, or null when it is valid. */
+export function scriptProblem(script: unknown): string | null {
+  if (!Array.isArray(script)) return 'script must be an array of steps';
+  if (script.length > MAX_SCRIPT_STEPS) return `script has more than ${MAX_SCRIPT_STEPS} steps`;
+  for (const [i, step] of script.entries()) {
+    const where = `script[${i}]`;
+    if (!isObject(step)) return `${where} must be an object`;
+    const kinds = STEP_KINDS.filter((k) => k in step);
+    if (kinds.length !== 1) return `${where} must have exactly one of ${STEP_KINDS.join(', ')}`;
+    const kind = kinds[0];
+    const allowed: string[] = kind === 'tool' ? ['tool', 'arguments'] : [kind];
+    const extra = Object.keys(step).filter((k) => !allowed.includes(k));
+    if (extra.length) return `${where} has unknown field ${extra[0]}`;
+    const value = step[kind];
+    if (kind === 'hangup') {
+      if (value !== 'assistant' && value !== 'customer') return `${where}.hangup must be "assistant" or "customer"`;
+    } else if (typeof value !== 'string' || value.trim() === '' || value.length > 4000) {
+      return `${where}.${kind} must be a non-empty string of at most 4000 characters`;
+    }
+    if (kind === 'tool' && step.arguments !== undefined && !isObject(step.arguments)) {
+      return `${where}.arguments must be an object`;
+    }
+  }
+  return null;
+}
+
+/** The first problem of a tools list, naming the entry, or null when it is valid. */
+export function toolsProblem(tools: unknown): string | null {
+  if (!Array.isArray(tools)) return 'tools must be an array';
+  if (tools.length > MAX_TOOL_SERVERS) return `tools has more than ${MAX_TOOL_SERVERS} entries`;
+  const names = new Set<string>();
+  for (const [i, t] of tools.entries()) {
+    const where = `tools[${i}]`;
+    if (!isObject(t)) return `${where} must be an object`;
+    if (t.type !== 'mcp') return `${where}.type must be "mcp"`;
+    if (typeof t.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(t.name))
+      return `${where}.name must be 1-64 letters, digits, _ or -`;
+    if (names.has(t.name)) return `${where}.name "${t.name}" is used twice`;
+    names.add(t.name);
+    if (typeof t.url !== 'string' || !isHttpUrl(t.url)) return `${where}.url must be an http(s) URL`;
+    if (
+      t.headers !== undefined &&
+      (!isObject(t.headers) || Object.values(t.headers).some((v) => typeof v !== 'string'))
+    ) {
+      return `${where}.headers must be an object of string values`;
+    }
+    if (
+      t.allowedTools !== undefined &&
+      (!Array.isArray(t.allowedTools) || t.allowedTools.some((n) => typeof n !== 'string'))
+    ) {
+      return `${where}.allowedTools must be an array of tool names`;
+    }
+    if (
+      t.timeoutMs !== undefined &&
+      (!Number.isInteger(t.timeoutMs) || (t.timeoutMs as number) < 100 || (t.timeoutMs as number) > 60000)
+    ) {
+      return `${where}.timeoutMs must be an integer from 100 to 60000`;
+    }
+    const extra = Object.keys(t).filter(
+      (k) => !['type', 'name', 'url', 'headers', 'allowedTools', 'timeoutMs'].includes(k),
+    );
+    if (extra.length) return `${where} has unknown field ${extra[0]}`;
+  }
+  return null;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}

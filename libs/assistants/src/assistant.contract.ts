@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { contract, listOf, timestamp } from '@app/platform';
+import type { Assistant } from '@app/db';
+import { McpToolServer, ScriptStep } from './assistant-config';
+
+/** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */
+export const AssistantRecord = contract(
+  'AssistantRecord',
+  z.object({
+    agentId: z.string(),
+    name: z.string(),
+    language: z.string().meta({ example: 'en' }),
+    voice: z.string().nullable(),
+    firstMessage: z.string().nullable(),
+    systemPrompt: z.string().nullable(),
+    script: z.array(ScriptStep),
+    tools: z.array(McpToolServer),
+    maxDurationSec: z.number().int(),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  }),
+);
+export type AssistantRecord = z.infer<typeof AssistantRecord>;
+
+export const AssistantList = contract('AssistantList', listOf(AssistantRecord));
+
+/** Header values of tool servers often hold credentials: shown masked, never echoed. */
+function maskTools(tools: unknown): McpToolServer[] {
+  return (Array.isArray(tools) ? (tools as McpToolServer[]) : []).map((t) =>
+    t.headers ? { ...t, headers: Object.fromEntries(Object.keys(t.headers).map((k) => [k, '********'])) } : t,
+  );
+}
+
+export function presentAssistant(a: Assistant): AssistantRecord {
+  return {
+    agentId: a.id,
+    name: a.name,
+    language: a.language,
+    voice: a.voice,
+    firstMessage: a.firstMessage,
+    systemPrompt: a.systemPrompt,
+    script: a.script as ScriptStep[],
+    tools: maskTools(a.tools),
+    maxDurationSec: a.maxDurationSec,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
+import { Optional, Required } from '@app/platform';
+import { scriptProblem, toolsProblem, type McpToolServer, type ScriptStep } from './assistant-config';
+
+/** Runs a "first problem" checker as a class-validator rule, so the 422 names the bad entry. */
+const CheckedBy = (name: string, problem: (v: unknown) => string | null) =>
+  ValidateBy({
+    name,
+    validator: { validate: (v) => problem(v) === null, defaultMessage: (args) => problem(args?.value) ?? '' },
+  });
+
+const LANGUAGE = /^[a-z]{2}$/;
+
+/** The settings an assistant has besides its name; every one optional, on create and update. */
+class AssistantSettingsDto {
+  @ApiPropertyOptional({ description: 'Two-letter language code', default: 'en', example: 'en' })
+  @Optional()
+  @IsString()
+  @Matches(LANGUAGE, { message: 'language must be a two-letter code such as "en"' })
+  language?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  voice?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'What the assistant says first' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(4000)
+  firstMessage?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20000)
+  systemPrompt?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { $ref: '#/components/schemas/ScriptStep' },
+    description: 'Conversation steps the simulator plays',
+  })
+  @Optional()
+  @CheckedBy('isScript', scriptProblem)
+  script?: ScriptStep[];
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { $ref: '#/components/schemas/McpToolServer' },
+    description: 'MCP tool servers the script may call',
+  })
+  @Optional()
+  @CheckedBy('isToolList', toolsProblem)
+  tools?: McpToolServer[];
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 14400, default: 600 })
+  @Optional()
+  @IsInt({ message: 'maxDurationSec must be an integer' })
+  @Min(1)
+  @Max(14400)
+  maxDurationSec?: number;
+}
+
+export class CreateAssistantDto extends AssistantSettingsDto {
+  @ApiProperty({ example: 'Appointment reminder' })
+  @Required()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name: string;
+}
+
+/** PATCH: any subset of the create fields; voice, firstMessage and systemPrompt accept null to clear. */
+export class UpdateAssistantDto extends AssistantSettingsDto {
+  @ApiPropertyOptional()
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name?: string;
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@app/platform';
+import { type Prisma, PrismaService } from '@app/db';
+import { LIVE_STATUSES } from '@app/calls';
+
+export type AssistantInput = Omit<
+  Prisma.AssistantUncheckedCreateInput,
+  'id' | 'workspaceId' | 'createdAt' | 'updatedAt' | 'deletedAt'
+>;
+
+@Injectable()
+export class AssistantsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(workspaceId: string, data: AssistantInput) {
+    return this.prisma.assistant.create({ data: { ...data, id: newId('assistant'), workspaceId } });
+  }
+
+  find(workspaceId: string, id: string) {
+    return this.prisma.assistant.findFirst({ where: { workspaceId, id, deletedAt: null } });
+  }
+
+  async list(workspaceId: string, skip: number, take: number) {
+    const where = { workspaceId, deletedAt: null };
+    const [total, list] = await Promise.all([
+      this.prisma.assistant.count({ where }),
+      this.prisma.assistant.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+    ]);
+    return { total, list };
+  }
+
+  async update(workspaceId: string, id: string, data: Partial<AssistantInput>) {
+    const { count } = await this.prisma.assistant.updateMany({ where: { workspaceId, id, deletedAt: null }, data });
+    return count === 0 ? null : this.find(workspaceId, id);
+  }
+
+  /**
+   * Soft-deletes unless a call is live on it. The check and the delete share one transaction with
+   * a row lock on the assistant, and start-call locks it too, so no call can slip in between.
+   */
+  async remove(workspaceId: string, id: string): Promise<'deleted' | 'not-found' | 'has-live-calls'> {
+    return this.prisma.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM "Assistant"
+        WHERE id = ${id} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
+        FOR UPDATE`;
+      if (locked.length === 0) return 'not-found';
+      const live = await tx.call.count({ where: { workspaceId, assistantId: id, status: { in: LIVE_STATUSES } } });
+      if (live > 0) return 'has-live-calls';
+      await tx.assistant.update({ where: { id }, data: { deletedAt: new Date() } });
+      return 'deleted';
+    });
+  }
+}

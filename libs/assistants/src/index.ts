@@ -1,0 +1,5 @@
+export * from './assistant-config';
+export * from './assistant.contract';
+export * from './assistants.dto';
+export * from './assistants.repository';
+export * from './assistants-data.module';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { contract, listOf, timestamp } from '@app/platform';
+import type { Call } from '@app/db';
+import { CALL_STATUSES, callStatusToApi, DIRECTIONS, ENDED_REASONS, type EndedReason } from './call-status';
+
+/**
+ * The full call record (spec 2.1 plus agentId, to, metadata, connectedAt, updatedAt). Fields not
+ * known yet are present with null, so clients never have to guess whether a field exists.
+ */
+export const CallRecord = contract(
+  'CallRecord',
+  z.object({
+    callId: z.string().meta({ example: 'call_01j9z8x7c6v5b4n3m2k1h0g9f8' }),
+    agentId: z.string(),
+    status: z.enum(CALL_STATUSES),
+    direction: z.enum(DIRECTIONS),
+    to: z.string().meta({ example: '+14155552671' }),
+    language: z.string().meta({ example: 'en' }),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    durationSec: z.number().int().nullable(),
+    endedReason: z.enum(ENDED_REASONS).nullable(),
+    recordingReady: z.boolean(),
+    transcriptReady: z.boolean(),
+    createdAt: timestamp(),
+    connectedAt: timestamp().nullable(),
+    endedAt: timestamp().nullable(),
+    updatedAt: timestamp(),
+  }),
+);
+export type CallRecord = z.infer<typeof CallRecord>;
+
+/** The start-call answer (spec 4.1): the first three fields of the call. */
+export const StartedCall = contract(
+  'StartedCall',
+  z.object({ callId: CallRecord.shape.callId, status: z.literal('ringing'), language: CallRecord.shape.language }),
+);
+export type StartedCall = z.infer<typeof StartedCall>;
+
+export const CallList = contract('CallList', listOf(CallRecord));
+
+export function presentCall(call: Call): CallRecord {
+  return {
+    callId: call.id,
+    agentId: call.assistantId,
+    status: callStatusToApi(call.status),
+    direction: call.direction,
+    to: call.to,
+    language: call.language,
+    metadata: (call.metadata as Record<string, unknown> | null) ?? null,
+    durationSec: call.durationSec,
+    endedReason: call.endedReason as EndedReason | null,
+    recordingReady: call.recordingReady,
+    transcriptReady: call.transcriptReady,
+    createdAt: call.createdAt.toISOString(),
+    connectedAt: call.connectedAt?.toISOString() ?? null,
+    endedAt: call.endedAt?.toISOString() ?? null,
+    updatedAt: call.updatedAt.toISOString(),
+  };
+}
+
+export function presentStartedCall(call: { id: string; language: string }): StartedCall {
+  return { callId: call.id, status: 'ringing', language: call.language };
+}

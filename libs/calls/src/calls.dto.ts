@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsInternationalPhone, IsJsonObject, PageQuery, Required } from '@app/platform';
+import { CALL_STATUSES, type ApiCallStatus } from './call-status';
+
+export const METADATA_MAX_BYTES = 16 * 1024;
+
+/** Body of POST /api/core/voice/agent/call (spec 4.1). */
+export class StartCallDto {
+  @ApiProperty({
+    description: 'Id of the assistant that handles the call',
+    example: 'agent_01j9z8x7c6v5b4n3m2k1h0g9f8',
+  })
+  @Required()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  agentId: string;
+
+  /** Normalised to E.164; 422 when libphonenumber-js says it is not a valid number. */
+  @ApiProperty({ description: 'Number to dial in international format; stored as E.164', example: '+14155552671' })
+  @Required()
+  @IsString({ message: 'to must be a string in international format, e.g. +14155552671' })
+  @IsInternationalPhone()
+  to: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Your own key/value pairs (≤ 16 KB), echoed on the call and its events',
+    example: { orderId: 'A-1' },
+  })
+  @IsOptional()
+  @IsJsonObject(METADATA_MAX_BYTES)
+  metadata?: Record<string, unknown>;
+}
+
+/** Query of GET /api/core/voice/call/list (spec 4.3, plus the time window for catching up). */
+export class CallListQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: CALL_STATUSES, description: 'Only calls in this status' })
+  @IsOptional()
+  @IsIn(CALL_STATUSES, { message: `status must be one of ${CALL_STATUSES.join(', ')}` })
+  status?: ApiCallStatus;
+
+  @ApiPropertyOptional({ description: 'Only calls of this assistant' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  agentId?: string;
+
+  /** Inclusive lower bound on createdAt. */
+  @ApiPropertyOptional({ format: 'date-time', description: 'Calls created at or after this time (inclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'createdAfter must be an ISO 8601 timestamp' })
+  createdAfter?: string;
+
+  /** Exclusive upper bound on createdAt. */
+  @ApiPropertyOptional({ format: 'date-time', description: 'Calls created before this time (exclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'createdBefore must be an ISO 8601 timestamp' })
+  createdBefore?: string;
+}

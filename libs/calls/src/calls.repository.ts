@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@app/platform';
+import { type Call, isUniqueViolation, type Prisma, PrismaService } from '@app/db';
+import { presentStartedCall, type StartedCall } from './call.contract';
+import { LIVE_STATUSES, callStatusFromApi, type ApiCallStatus } from './call-status';
+import { callEventData } from './events/event-data';
+import { IDEMPOTENCY_TTL_MS } from './idempotency';
+
+const START_CALL_SCOPE = 'POST /voice/agent/call';
+
+export interface StartCallInput {
+  workspaceId: string;
+  assistantId: string;
+  to: string;
+  metadata: Record<string, unknown> | null;
+  requestId?: string;
+  idempotency?: { key: string; requestHash: string };
+}
+
+export type StartCallResult =
+  | { kind: 'created'; callId: string; response: StartedCall }
+  | { kind: 'replayed'; status: number; response: object }
+  | { kind: 'idempotency-conflict' }
+  | { kind: 'assistant-not-found' };
+
+export interface CallFilter {
+  status?: ApiCallStatus;
+  assistantId?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+}
+
+@Injectable()
+export class CallsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * One statement, so atomic: the ringing Call, its call.started CallEvent (the outbox row the
+   * engine publishes) and, with an Idempotency-Key, the stored response. The assistant row is
+   * share-locked so it cannot be deleted while a call is being placed on it; an assistant deleted
+   * since it was read inserts nothing. The call speaks the assistant's language as read just before.
+   */
+  async start(input: StartCallInput): Promise<StartCallResult> {
+    const { workspaceId, idempotency } = input;
+    if (idempotency) {
+      const previous = await this.findIdempotencyRecord(workspaceId, idempotency.key);
+      if (previous) return this.replayOrConflict(previous, idempotency.requestHash);
+      await this.prisma.idempotencyRecord.deleteMany({
+        where: { workspaceId, scope: START_CALL_SCOPE, key: idempotency.key, expiresAt: { lte: new Date() } },
+      });
+    }
+    const assistant = await this.prisma.assistant.findFirst({
+      where: { id: input.assistantId, workspaceId, deletedAt: null },
+      select: { language: true },
+    });
+    if (!assistant) return { kind: 'assistant-not-found' };
+    const call = { id: newId('call'), assistantId: input.assistantId, metadata: input.metadata };
+    const { language } = assistant;
+    const response = presentStartedCall({ id: call.id, language });
+    const started = callEventData<'call.started'>(call, { direction: 'outbound', to: input.to, language }, 1);
+    const at = new Date().toISOString();
+    const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
+    const metadata = input.metadata === null ? null : JSON.stringify(input.metadata);
+    try {
+      const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+        WITH assistant AS (
+          SELECT id FROM "Assistant"
+          WHERE id = ${input.assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
+          FOR SHARE
+        ), call AS (
+          INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, metadata, "requestId", "createdAt",
+                              "updatedAt")
+          SELECT ${call.id}, ${workspaceId}, assistant.id, ${input.to}, ${language}, ${metadata}::jsonb,
+                 ${input.requestId ?? null}, ${at}::timestamptz AT TIME ZONE 'UTC',
+                 ${at}::timestamptz AT TIME ZONE 'UTC'
+          FROM assistant
+          RETURNING id
+        ), event AS (
+          INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
+          SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1, ${JSON.stringify(started)}::jsonb,
+                 ${at}::timestamptz AT TIME ZONE 'UTC'
+          FROM call
+        ), idempotency AS (
+          INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus",
+                                           "responseBody", "createdAt", "expiresAt")
+          SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency?.key ?? ''},
+                 ${idempotency?.requestHash ?? ''}, 201, ${JSON.stringify(response)}::jsonb,
+                 ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
+          FROM call WHERE ${idempotency !== undefined}
+        )
+        SELECT id FROM call`;
+      if (rows.length === 0) return { kind: 'assistant-not-found' };
+      return { kind: 'created', callId: call.id, response };
+    } catch (e) {
+      // A concurrent request with the same key committed first: answer as it did.
+      if (idempotency && isUniqueViolation(e)) {
+        const previous = await this.findIdempotencyRecord(workspaceId, idempotency.key);
+        if (previous) return this.replayOrConflict(previous, idempotency.requestHash);
+      }
+      throw e;
+    }
+  }
+
+  find(workspaceId: string, id: string) {
+    return this.prisma.call.findFirst({ where: { workspaceId, id } });
+  }
+
+  async list(workspaceId: string, filter: CallFilter, skip: number, take: number) {
+    const where: Prisma.CallWhereInput = {
+      workspaceId,
+      status: filter.status ? callStatusFromApi(filter.status) : undefined,
+      assistantId: filter.assistantId,
+      createdAt:
+        filter.createdAfter || filter.createdBefore
+          ? { gte: filter.createdAfter, lt: filter.createdBefore }
+          : undefined,
+    };
+    const [total, list] = await Promise.all([
+      filter.createdAfter || filter.createdBefore ? this.prisma.call.count({ where }) : this.tally(workspaceId, filter),
+      this.prisma.call.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+    ]);
+    return { total, list };
+  }
+
+  /** The exact number of calls by workspace, status and assistant, from the running tallies. */
+  private async tally(workspaceId: string, filter: CallFilter): Promise<number> {
+    const { _sum } = await this.prisma.callTally.aggregate({
+      where: {
+        workspaceId,
+        status: filter.status ? callStatusFromApi(filter.status) : undefined,
+        assistantId: filter.assistantId,
+      },
+      _sum: { delta: true },
+    });
+    return _sum.delta ?? 0;
+  }
+
+  /**
+   * Folds up to `batch` of the oldest tally rows into one row per (workspace, assistant, status).
+   * Sums are additive, so folding part of the rows is as right as folding all; one statement, so a
+   * concurrent reader sums either the rows before or the rows after.
+   */
+  async foldTallies(batch = 10_000, maxBatches = 50): Promise<void> {
+    for (let i = 0; i < maxBatches; i++) {
+      const folded = await this.foldBatch(batch);
+      if (folded < batch) return;
+    }
+  }
+
+  /** Returns how many rows the batch folded. */
+  private async foldBatch(batch: number): Promise<number> {
+    const [{ n }] = await this.prisma.$queryRaw<{ n: number }[]>`
+      WITH folded AS (
+        DELETE FROM "CallTally" WHERE id IN (SELECT id FROM "CallTally" ORDER BY id LIMIT ${batch})
+        RETURNING "workspaceId", "assistantId", "status", "delta"
+      ), kept AS (
+        INSERT INTO "CallTally" ("workspaceId", "assistantId", "status", "delta")
+        SELECT "workspaceId", "assistantId", "status", sum("delta")::int
+        FROM folded GROUP BY 1, 2, 3 HAVING sum("delta") <> 0
+      )
+      SELECT count(*)::int AS n FROM folded`;
+    return n;
+  }
+
+  /**
+   * Records a client's hang-up request on a live call (the engine acts on it and its reconciler
+   * finds it again if the job is lost). Null when the call is not live any more.
+   */
+  async requestEnd(workspaceId: string, id: string): Promise<Call | null> {
+    const { count } = await this.prisma.call.updateMany({
+      where: { workspaceId, id, status: { in: LIVE_STATUSES } },
+      data: { endRequestedAt: new Date() },
+    });
+    return count === 0 ? null : this.find(workspaceId, id);
+  }
+
+  private findIdempotencyRecord(workspaceId: string, key: string) {
+    return this.prisma.idempotencyRecord.findFirst({
+      where: { workspaceId, scope: START_CALL_SCOPE, key, expiresAt: { gt: new Date() } },
+    });
+  }
+
+  private replayOrConflict(
+    record: { requestHash: string; responseStatus: number; responseBody: unknown },
+    requestHash: string,
+  ): StartCallResult {
+    if (record.requestHash !== requestHash) return { kind: 'idempotency-conflict' };
+    return { kind: 'replayed', status: record.responseStatus, response: record.responseBody as object };
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { contract, timestamp } from '@app/platform';
+import { DIRECTIONS, ENDED_REASONS } from '../call-status';
+
+/** Event names of spec 6.2, in one place. The list may grow; receivers ignore unknown names. */
+export const EVENT_NAMES = [
+  'call.started',
+  'call.connected',
+  'call.completed',
+  'call.failed',
+  'recording.ready',
+  'transcript.ready',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** Fields every event's data carries, besides its own key fields (spec 6.2, 6.3). */
+const base = {
+  callId: z.string(),
+  agentId: z.string(),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('Echo of the metadata given when the call was started'),
+  sequence: z.number().int().describe('Per-call order of events, from 1 with call.started'),
+};
+const eventData = (id: string, description: string, own: z.ZodRawShape) =>
+  contract(id, z.object({ ...base, ...own }).describe(description));
+
+/** The data of each event (README "Events"): one declaration for the engine, the docs and the SDK. */
+export const EVENT_DATA = {
+  'call.started': eventData('CallStartedData', 'A call was placed or received', {
+    direction: z.enum(DIRECTIONS),
+    to: z.string(),
+    language: z.string(),
+  }),
+  'call.connected': eventData('CallConnectedData', 'The call connected and audio began', {
+    connectedAt: timestamp(),
+  }),
+  'call.completed': eventData('CallCompletedData', 'The call finished normally', {
+    direction: z.enum(DIRECTIONS),
+    durationSec: z.number().int(),
+    endedReason: z.enum(ENDED_REASONS),
+    language: z.string(),
+  }),
+  'call.failed': eventData('CallFailedData', 'The call could not connect (no-answer, busy, unreachable) or errored', {
+    endedReason: z.enum(ENDED_REASONS),
+    stage: z.enum(['ringing', 'in-progress']),
+    durationSec: z.number().int(),
+  }),
+  'recording.ready': eventData('RecordingReadyData', 'The recording is stored', {
+    recordingId: z.string(),
+    durationSec: z.number().int(),
+  }),
+  'transcript.ready': eventData('TranscriptReadyData', 'The transcript is stored', { transcriptId: z.string() }),
+} satisfies Record<EventName, z.ZodType>;
+
+export type EventData<E extends EventName> = z.infer<(typeof EVENT_DATA)[E]>;
+/** What an event adds to the fields every event carries. */
+export type OwnEventData<E extends EventName> = Omit<EventData<E>, keyof typeof base>;
+
+/** The one builder of event data: the call's common fields, the event's own, the sequence. */
+export function callEventData<E extends EventName>(
+  call: { id: string; assistantId: string; metadata: unknown },
+  own: OwnEventData<E>,
+  sequence: number,
+): EventData<E> {
+  const metadata = (call.metadata as Record<string, unknown> | null) ?? null;
+  return { callId: call.id, agentId: call.assistantId, metadata, ...own, sequence } as EventData<E>;
+}

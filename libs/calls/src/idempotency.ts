@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto';
+import stringify from 'safe-stable-stringify';
+
+/** Idempotency-Key of start-call, for REST and MCP alike: 1-255 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 1-255 printable ASCII characters';
+
+/** How long a key answers with its first response. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Two start-call requests are the same when agentId, the normalised number and metadata agree;
+ * key order in metadata does not matter (keys are sorted before hashing).
+ */
+export function startCallRequestHash(request: { agentId: string; to: string; metadata?: object | null }): string {
+  const canonical = stringify({ agentId: request.agentId, to: request.to, metadata: request.metadata ?? null }) ?? '';
+  return createHash('sha256').update(canonical).digest('hex');
+}

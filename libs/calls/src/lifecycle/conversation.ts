@@ -1,0 +1,120 @@
+import type { ScriptStep } from '@app/assistants';
+
+export interface Turn {
+  role: 'assistant' | 'customer' | 'tool';
+  text: string;
+  /** Seconds from the moment the call connected. */
+  startSec: number;
+  endSec: number;
+  tool?: {
+    name: string;
+    arguments: Record<string, unknown>;
+    server?: string | null;
+    result?: unknown;
+    error?: string;
+    latencyMs?: number;
+  };
+}
+
+/** The stored outcome of one tool step (see McpToolRunner). */
+export interface ToolTurnResult {
+  server?: string | null;
+  result?: unknown;
+  error?: string;
+  latencyMs?: number;
+}
+
+export interface Conversation {
+  turns: Turn[];
+  /** Milliseconds from connect to the natural end of the conversation. */
+  totalMs: number;
+  endedBy: 'assistant' | 'customer';
+}
+
+export interface Pace {
+  msPerWord: number;
+  turnGapMs: number;
+}
+
+export interface AssistantForConversation {
+  name: string;
+  firstMessage: string | null;
+  script: unknown;
+}
+
+const DEFAULT_EXCHANGE: ScriptStep[] = [
+  { hear: 'Hi, who is this?' },
+  { say: 'Just a quick check-in call. Thanks for your time, goodbye!' },
+  { hangup: 'assistant' },
+];
+
+const round2 = (ms: number) => Math.round(ms / 10) / 100;
+const words = (text: string) => Math.max(1, text.trim().split(/\s+/).length);
+
+/**
+ * The conversation a connected call plays, as timed turns: the assistant's firstMessage, then its
+ * script (or a short default exchange). Deterministic for a given assistant and pace.
+ * Tool steps show the outcome the engine recorded when it ran them (McpToolRunner).
+ */
+export function buildConversation(
+  assistant: AssistantForConversation,
+  pace: Pace,
+  toolResults: ToolTurnResult[] = [],
+): Conversation {
+  const steps =
+    Array.isArray(assistant.script) && assistant.script.length > 0
+      ? (assistant.script as ScriptStep[])
+      : DEFAULT_EXCHANGE;
+  const turns: Turn[] = [];
+  let t = 0;
+  const speak = (role: Turn['role'], text: string, extra: Partial<Turn> = {}) => {
+    const start = turns.length === 0 ? 0 : t + pace.turnGapMs;
+    const end = start + words(text) * pace.msPerWord;
+    turns.push({ role, text, startSec: round2(start), endSec: round2(end), ...extra });
+    t = end;
+  };
+  speak('assistant', assistant.firstMessage ?? `Hello, this is ${assistant.name}.`);
+  let endedBy: Conversation['endedBy'] = 'assistant';
+  let toolIndex = 0;
+  for (const step of steps) {
+    if ('say' in step) speak('assistant', step.say);
+    else if ('hear' in step) speak('customer', step.hear);
+    else if ('tool' in step) {
+      const done = toolResults[toolIndex++];
+      const tool = done
+        ? {
+            name: step.tool,
+            arguments: step.arguments ?? {},
+            result: done.result,
+            error: done.error,
+            latencyMs: done.latencyMs,
+            server: done.server,
+          }
+        : { name: step.tool, arguments: step.arguments ?? {}, error: 'not run (the call ended before its tools ran)' };
+      speak(
+        'tool',
+        done?.error ? `${step.tool} failed: ${done.error}` : `${step.tool} → ${JSON.stringify(done?.result ?? null)}`,
+        { tool },
+      );
+    } else if ('hangup' in step) {
+      endedBy = step.hangup;
+      break;
+    }
+  }
+  return { turns, totalMs: t, endedBy };
+}
+
+/** The turns spoken before the call ended `elapsedMs` after connecting; the last one clipped. */
+export function turnsUntil(conversation: Conversation, elapsedMs: number): Turn[] {
+  const limit = round2(elapsedMs);
+  return conversation.turns
+    .filter((turn) => turn.startSec < limit)
+    .map((turn) => (turn.endSec > limit ? { ...turn, endSec: limit } : turn));
+}
+
+/** The script's tool steps, in order. */
+export function toolSteps(script: unknown): { tool: string; arguments?: Record<string, unknown> }[] {
+  return Array.isArray(script)
+    ? (script as ScriptStep[]).filter((s): s is Extract<ScriptStep, { tool: string }> => 'tool' in s)
+    : [];
+}

@@ -1,0 +1,106 @@
+import type { EndedReason } from '../call-status';
+import type { Conversation } from './conversation';
+import type { DialPlan } from './telephony-provider';
+
+/** The fields of a call row the schedule is derived from. */
+export interface CallState {
+  status: 'ringing' | 'in_progress' | 'completed' | 'failed' | 'no_answer';
+  createdAt: Date;
+  connectedAt: Date | null;
+  endRequestedAt: Date | null;
+  transcriptReady: boolean;
+  recordingReady: boolean;
+  toolsRunAt: Date | null;
+}
+
+export type Step =
+  | { kind: 'connect' }
+  | { kind: 'fail'; from: 'ringing' | 'in_progress'; reason: EndedReason; stage: 'ringing' | 'in-progress' }
+  | { kind: 'no-answer' }
+  | { kind: 'complete'; reason: EndedReason }
+  | { kind: 'run-tools' }
+  | { kind: 'store-transcript' }
+  | { kind: 'store-recording' };
+
+export interface Scheduled {
+  at: Date;
+  step: Step;
+}
+
+/**
+ * What happens next to a call and when, derived from its row alone (plus the dial plan and the
+ * conversation, themselves pure functions of the row and its assistant). This is why a lost
+ * job is never a lost call: any engine can recompute the schedule at any time.
+ */
+export interface ToolState {
+  /** The assistant's script has tool steps. */
+  has: boolean;
+  /** While they run: the latest moment they can still finish (after it, a crashed run is given up). */
+  busyUntil: Date | null;
+}
+
+export function nextStep(
+  call: CallState,
+  plan: DialPlan,
+  conversation: Conversation,
+  maxDurationSec: number,
+  now: Date,
+  tools: ToolState = { has: false, busyUntil: null },
+): Scheduled | null {
+  const scheduled = nextStepIgnoringTools(call, plan, conversation, maxDurationSec, now, tools.has);
+  // The conversation waits for running tools: nothing that ends the call or writes its transcript
+  // happens before they finish (the runner then advances the call at once).
+  const waits = scheduled && ['complete', 'fail', 'store-transcript', 'store-recording'].includes(scheduled.step.kind);
+  if (
+    waits &&
+    tools.busyUntil &&
+    tools.busyUntil > now &&
+    !(scheduled.step.kind === 'complete' && scheduled.step.reason === 'api-ended-call')
+  ) {
+    return { at: new Date(Math.max(scheduled.at.getTime(), tools.busyUntil.getTime())), step: scheduled.step };
+  }
+  return scheduled;
+}
+
+function nextStepIgnoringTools(
+  call: CallState,
+  plan: DialPlan,
+  conversation: Conversation,
+  maxDurationSec: number,
+  now: Date,
+  hasTools: boolean,
+): Scheduled | null {
+  const ringEnds = new Date(call.createdAt.getTime() + plan.afterMs);
+  switch (call.status) {
+    case 'ringing':
+      if (call.endRequestedAt) return { at: now, step: { kind: 'complete', reason: 'api-ended-call' } };
+      if (plan.answer === 'no-answer') return { at: ringEnds, step: { kind: 'no-answer' } };
+      if (plan.answer === 'busy' || plan.answer === 'unreachable') {
+        return { at: ringEnds, step: { kind: 'fail', from: 'ringing', reason: plan.answer, stage: 'ringing' } };
+      }
+      return { at: ringEnds, step: { kind: 'connect' } };
+    case 'in_progress': {
+      if (call.endRequestedAt) return { at: now, step: { kind: 'complete', reason: 'api-ended-call' } };
+      // The assistant's MCP tool steps run as soon as the call is connected.
+      if (hasTools && !call.toolsRunAt) return { at: now, step: { kind: 'run-tools' } };
+      const connected = (call.connectedAt ?? call.createdAt).getTime();
+      if (plan.dropsMidCall) {
+        return {
+          at: new Date(connected + Math.floor(conversation.totalMs / 2)),
+          step: { kind: 'fail', from: 'in_progress', reason: 'carrier-error', stage: 'in-progress' },
+        };
+      }
+      const maxMs = maxDurationSec * 1000;
+      if (conversation.totalMs > maxMs)
+        return { at: new Date(connected + maxMs), step: { kind: 'complete', reason: 'max-duration-reached' } };
+      const reason: EndedReason = conversation.endedBy === 'customer' ? 'customer-ended-call' : 'assistant-ended-call';
+      return { at: new Date(connected + conversation.totalMs), step: { kind: 'complete', reason } };
+    }
+    default:
+      // A call that connected leaves a transcript and a recording once it ended.
+      if (!call.connectedAt) return null;
+      if (!call.transcriptReady) return { at: now, step: { kind: 'store-transcript' } };
+      if (!call.recordingReady) return { at: now, step: { kind: 'store-recording' } };
+      return null;
+  }
+}

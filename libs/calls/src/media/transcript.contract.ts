@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { contract, timestamp } from '@app/platform';
+
+export const TranscriptTurn = contract(
+  'TranscriptTurn',
+  z.object({
+    role: z.enum(['assistant', 'customer', 'tool']),
+    text: z.string(),
+    startSec: z.number().describe('Seconds from connect'),
+    endSec: z.number(),
+    tool: z.record(z.string(), z.unknown()).optional().describe('name, server, arguments, result or error, latencyMs'),
+  }),
+);
+
+export const TranscriptRecord = contract(
+  'TranscriptRecord',
+  z.object({
+    transcriptId: z.string(),
+    callId: z.string(),
+    language: z.string(),
+    turns: z.array(TranscriptTurn),
+    text: z.string(),
+    createdAt: timestamp(),
+  }),
+);
+export type TranscriptRecord = z.infer<typeof TranscriptRecord>;
+
+export function presentTranscript(t: {
+  id: string;
+  callId: string;
+  language: string;
+  turns: unknown;
+  text: string;
+  createdAt: Date;
+}): TranscriptRecord {
+  return {
+    transcriptId: t.id,
+    callId: t.callId,
+    language: t.language,
+    turns: t.turns as TranscriptRecord['turns'],
+    text: t.text,
+    createdAt: t.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,203 @@
+import 'reflect-metadata';
+import ms, { type StringValue } from 'ms';
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined ? undefined : ['1', 'true', 'yes'].includes(String(value).toLowerCase());
+
+/**
+ * Every environment variable the apps read, with its default. Validated once at boot
+ * (loadConfig); README's configuration table lists the same names.
+ */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgresql:// URL' })
+  DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/voice';
+
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every BullMQ key; lets several deployments (or test runs) share one Redis. */
+  @Matches(/^[A-Za-z0-9_-]+$/)
+  QUEUE_PREFIX = 'voice';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  ENGINE_PORT = 3001;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  DISPATCHER_PORT = 3002;
+
+  /** 32-byte key (64 hex chars or base64) for AES-256-GCM of webhook secrets and keys at rest. */
+  @IsOptional()
+  @IsString()
+  ENCRYPTION_KEY?: string;
+
+  @IsBoolean()
+  @Transform(toBool)
+  WEBHOOK_ALLOW_HTTP = false;
+
+  @IsBoolean()
+  @Transform(toBool)
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS = false;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Where recordings are stored (the default storage is a directory). */
+  @IsString()
+  RECORDINGS_DIR = '.local/recordings';
+
+  // Pace of the simulated telephony: human speed by default, compressed in tests.
+  /** Time a dialled number rings before it answers, is busy or is unreachable. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  SIM_RING_MS = 2000;
+
+  /** Time a number that never answers rings before the call ends as no-answer. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  SIM_RING_TIMEOUT_MS = 20000;
+
+  /** Speaking time per word of a conversation turn. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  SIM_MS_PER_WORD = 300;
+
+  /** Pause between two turns. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  SIM_TURN_GAP_MS = 600;
+
+  /** How often the engine's reconciler re-derives lost jobs and unpublished events from rows. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  RECONCILE_INTERVAL_MS = 5000;
+
+  /** Parallel jobs per engine process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  ENGINE_CONCURRENCY = 20;
+
+  // Webhook delivery (README "Webhook delivery").
+  /** An attempt that has not received a 2xx within this is a failure. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  WEBHOOK_TIMEOUT_MS = 10000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  WEBHOOK_MAX_ATTEMPTS = 8;
+
+  /** Wait before the 2nd attempt; each further wait is 4× longer (±20% jitter) up to the max. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  WEBHOOK_BACKOFF_BASE_MS = 20000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  WEBHOOK_BACKOFF_MAX_MS = 12 * 60 * 60 * 1000;
+
+  /** A webhook whose deliveries all failed for this long is disabled ("5d", "12h", "30m", "10s" or ms). */
+  @Transform(({ value }) => (typeof value === 'string' ? parseDuration(value) : value))
+  @IsInt({ message: 'WEBHOOK_DISABLE_AFTER must be a duration such as 5d, 12h, 30m, 10s or milliseconds' })
+  @Min(0)
+  WEBHOOK_DISABLE_AFTER = 5 * 24 * 60 * 60 * 1000;
+
+  /** Concurrent sends to one webhook, across all dispatcher processes; a slow endpoint uses no more. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = 4;
+
+  /** Parallel deliveries per dispatcher process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DISPATCHER_CONCURRENCY = 50;
+
+  /** How often each dispatcher re-derives lost fan-outs and deliveries from PostgreSQL. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  DISPATCH_RECONCILE_INTERVAL_MS = 5000;
+
+  /** Fair-use limit per workspace: requests per RATE_LIMIT_WINDOW_MS, shared by every gateway. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REQUESTS = 600;
+
+  /** Calls a workspace may start per window (counted on top of the general limit). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_START_CALLS = 60;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  RATE_LIMIT_WINDOW_MS = 60_000;
+
+  /** On SIGTERM/SIGINT an app finishes in-flight requests and jobs for at most this long, then exits. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  /** Bull Board at /admin/queues on the gateway, behind these credentials; off when unset. */
+  @IsOptional()
+  @IsString()
+  BULL_BOARD_USER?: string;
+
+  @IsOptional()
+  @IsString()
+  BULL_BOARD_PASSWORD?: string;
+}
+
+/** "5d", "12h", "30m", "10s", "250ms" or plain milliseconds → milliseconds (NaN when unreadable). */
+export function parseDuration(value: string): number {
+  const parsed = ms(value.trim() as StringValue) as number | undefined;
+  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : Number.NaN;
+}
+
+const OPTIONAL_KEYS = ['ENCRYPTION_KEY', 'BULL_BOARD_USER', 'BULL_BOARD_PASSWORD'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => (known.includes(k) || OPTIONAL_KEYS.includes(k)) && v !== ''),
+  );
+  const config = plainToInstance(AppConfig, present, { enableImplicitConversion: true, exposeDefaultValues: true });
+  const errors = validateSync(config, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return config;
+}

@@ -1,0 +1,48 @@
+import type { IncomingMessage } from 'node:http';
+import { Global, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from '../config/app-config';
+
+/** Paths pino blanks in every log line: credentials never reach the logs. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["idempotency-key"]',
+  'res.headers["set-cookie"]',
+  '*.apiKey',
+  '*.key',
+  '*.secret',
+  '*.rawKey',
+  '*.authorization',
+];
+
+/**
+ * Structured JSON logs (pino) for every app. The gateway's request id (X-Request-Id) is the log
+ * line's reqId, travels with the work into jobs and events, and is logged as requestId there.
+ */
+@Global()
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.LOG_LEVEL,
+          genReqId: (req: IncomingMessage & { id?: string }) => req.id ?? '',
+          redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+          autoLogging: {
+            ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') || req.url === '/metrics',
+          },
+          serializers: {
+            req: (req: { id: string; method: string; url: string }) => ({
+              id: req.id,
+              method: req.method,
+              url: req.url,
+            }),
+          },
+        },
+      }),
+    }),
+  ],
+})
+export class LoggingModule {}

@@ -1,0 +1,77 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min, ValidateBy, ValidateIf, ValidationOptions, buildMessage } from 'class-validator';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+/**
+ * A required field. Absent is a 400 "missing" (ContractValidationPipe looks for this constraint
+ * by name); present with a wrong value, null included, is a 422 from the field's other rules.
+ */
+export const Required = () =>
+  ValidateBy({
+    name: 'isPresent',
+    validator: { validate: (v) => v !== undefined, defaultMessage: () => '$property is required' },
+  });
+
+/** An optional field that, when sent, must be valid: null is not a way around the rules. */
+export const Optional = () => ValidateIf((_, value) => value !== undefined);
+
+/** Normalises an international number to E.164 ("+1 415 555 2671" → "+14155552671"). */
+export function toE164(value: unknown): unknown {
+  if (typeof value !== 'string' || !value.trim().startsWith('+')) return value;
+  const parsed = parsePhoneNumberFromString(value.trim());
+  return parsed?.isValid() ? parsed.number : value;
+}
+
+/** A number in international format, validated by libphonenumber-js (full metadata). */
+export function IsInternationalPhone(options?: ValidationOptions) {
+  return applyDecorators(
+    Transform(({ value }) => toE164(value)),
+    ValidateBy(
+      {
+        name: 'isInternationalPhone',
+        validator: {
+          validate: (value) =>
+            typeof value === 'string' && value.startsWith('+') && !!parsePhoneNumberFromString(value)?.isValid(),
+          defaultMessage: buildMessage(
+            (each) => `${each}$property must be a valid phone number in international format, e.g. +14155552671`,
+            options,
+          ),
+        },
+      },
+      options,
+    ),
+  );
+}
+
+/** A plain JSON object (not an array or null) whose JSON text is at most maxBytes. */
+export function IsJsonObject(maxBytes: number, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'isJsonObject',
+      validator: {
+        validate: (value) =>
+          value !== null &&
+          typeof value === 'object' &&
+          !Array.isArray(value) &&
+          Buffer.byteLength(JSON.stringify(value), 'utf8') <= maxBytes,
+        defaultMessage: buildMessage(
+          (each) => `${each}$property must be a JSON object of at most ${Math.floor(maxBytes / 1024)} KB`,
+          options,
+        ),
+      },
+    },
+    options,
+  );
+}
+
+/** An optional integer query parameter with bounds; strings from the query are converted. */
+export function QueryInt(min: number, max: number) {
+  return applyDecorators(
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: '$property must be an integer' }),
+    Min(min, { message: `$property must be at least ${min}` }),
+    Max(max, { message: `$property must be at most ${max}` }),
+  );
+}

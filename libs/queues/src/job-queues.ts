@@ -1,0 +1,61 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { JobState, Queue } from 'bullmq';
+import { jobSpec, QueueName, type JobName, type JobPayloads } from './jobs';
+
+const PENDING_STATES: (JobState | 'unknown')[] = ['waiting', 'delayed', 'active', 'prioritized', 'waiting-children'];
+
+/** The one producer: puts jobs of the table on their queue, with their id and options. */
+@Injectable()
+export class JobQueues {
+  private readonly byName: Record<QueueName, Queue>;
+
+  constructor(
+    @InjectQueue(QueueName.CallEngine) callEngine: Queue,
+    @InjectQueue(QueueName.DomainEvents) domainEvents: Queue,
+    @InjectQueue(QueueName.WebhookDeliveries) deliveries: Queue,
+  ) {
+    this.byName = {
+      [QueueName.CallEngine]: callEngine,
+      [QueueName.DomainEvents]: domainEvents,
+      [QueueName.WebhookDeliveries]: deliveries,
+    };
+  }
+
+  /** Every queue, for health checks, metrics and Bull Board. */
+  all(): Queue[] {
+    return Object.values(this.byName);
+  }
+
+  async add<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void> {
+    await this.addBulk(name, [data]);
+  }
+
+  async addBulk<N extends JobName>(name: N, items: JobPayloads[N][]): Promise<void> {
+    if (items.length === 0) return;
+    const spec = jobSpec(name);
+    await this.byName[spec.queue].addBulk(
+      items.map((data) => ({
+        name,
+        data,
+        opts: {
+          ...spec.options,
+          jobId: spec.id(data),
+          delay: spec.notBefore ? Math.max(0, spec.notBefore(data) - Date.now()) : undefined,
+        },
+      })),
+    );
+  }
+
+  /** Whether the job of this payload is still waiting or running. */
+  async isPending<N extends JobName>(name: N, data: JobPayloads[N]): Promise<boolean> {
+    const spec = jobSpec(name);
+    return PENDING_STATES.includes(await this.byName[spec.queue].getJobState(spec.id(data)));
+  }
+
+  /** Drops the finished job of this payload, so the same work can be queued again under its id. */
+  async remove<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void> {
+    const spec = jobSpec(name);
+    await this.byName[spec.queue].remove(spec.id(data)).catch(() => 0);
+  }
+}

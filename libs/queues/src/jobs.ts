@@ -1,0 +1,93 @@
+import type { JobsOptions } from 'bullmq';
+
+/**
+ * The one table of queues and jobs: every queue, every job's payload, id and options. A job name,
+ * id or option written anywhere else does not compile (producers and consumers take them from here).
+ *
+ * WARNING: renaming a queue or a job strands the jobs waiting under the old name. The reconcilers
+ * re-derive them from PostgreSQL, but plan a rename as a migration (drain, deploy, reconcile).
+ */
+export enum QueueName {
+  /** Gateway → call-engine: drive one call (dial, advance, end). */
+  CallEngine = 'call-engine',
+  /** Call-engine → webhook-dispatcher: one published domain event to fan out. */
+  DomainEvents = 'domain-events',
+  /** Dispatcher-internal: one HTTP delivery of one event to one webhook. */
+  WebhookDeliveries = 'webhook-deliveries',
+}
+
+export const ALL_QUEUES = Object.values(QueueName);
+
+/** The gateway's request id travels with the work, into every job and log line about it. */
+interface Traced {
+  requestId?: string;
+}
+
+/** Payload of each job, by job name. */
+export interface JobPayloads {
+  /** A new call to dial. */
+  'dial-call': { callId: string } & Traced;
+  /** A client asked to hang up (the row's endRequestedAt says so too). */
+  'end-call': { callId: string } & Traced;
+  /** Engine-internal wake-up: apply the call's next step (`step`, due at `at` ms) if due, else wait. */
+  'advance-call': { callId: string; step: string; at: number } & Traced;
+  /** A CallEvent row to fan out to webhooks. */
+  'fan-out': { eventId: string } & Traced;
+  /** One round of sending a WebhookDelivery row; a retry or replay of it is a new round. */
+  deliver: { deliveryId: string; webhookId: string; round: number } & Traced;
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobSpec<N extends JobName> {
+  queue: QueueName;
+  /** The same work gets the same id, so asking for it twice (engine and reconciler) makes one job. */
+  id(data: JobPayloads[N]): string;
+  /** For wake-ups: run no earlier than this (ms since the epoch). */
+  notBefore?(data: JobPayloads[N]): number;
+  options: Omit<JobsOptions, 'jobId' | 'delay'>;
+}
+
+/** Finished jobs kept for inspection in Bull Board. */
+const KEEP = { removeOnComplete: 1000, removeOnFail: 5000 } as const;
+
+export const JOBS = {
+  'dial-call': { queue: QueueName.CallEngine, id: (d) => d.callId, options: KEEP },
+  'end-call': { queue: QueueName.CallEngine, id: (d) => `end-${d.callId}`, options: KEEP },
+  'advance-call': {
+    queue: QueueName.CallEngine,
+    id: (d) => `adv-${d.callId}-${d.step}-${d.at}`,
+    notBefore: (d) => d.at,
+    options: { attempts: 5, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 5000 },
+  },
+  'fan-out': {
+    queue: QueueName.DomainEvents,
+    id: (d) => d.eventId,
+    options: { ...KEEP, attempts: 10, backoff: { type: 'exponential', delay: 500 } },
+  },
+  // Delivery attempts are counted in PostgreSQL; BullMQ only carries the next one (the consumer
+  // moves the job to delayed). Its own retries cover a handler that threw (database away).
+  deliver: {
+    queue: QueueName.WebhookDeliveries,
+    id: (d) => `${d.deliveryId}-${d.round}`,
+    options: { ...KEEP, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+  },
+} as const satisfies { [N in JobName]: JobSpec<N> };
+
+/** The jobs a queue carries. */
+export type JobsOf<Q extends QueueName> = {
+  [N in JobName]: (typeof JOBS)[N]['queue'] extends Q ? N : never;
+}[JobName];
+
+export function jobSpec<N extends JobName>(name: N): JobSpec<N> {
+  return JOBS[name] as unknown as JobSpec<N>;
+}
+
+/** The job id of a payload (for state look-ups and removal). */
+export function jobId<N extends JobName>(name: N, data: JobPayloads[N]): string {
+  return jobSpec(name).id(data);
+}
+
+export function jobsOfQueue(queue: QueueName): JobName[] {
+  return (Object.keys(JOBS) as JobName[]).filter((n) => JOBS[n].queue === queue);
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { contract, listOf, timestamp } from '@app/platform';
+import type { Account, ApiKey } from '@app/db';
+import { ROLES } from './roles';
+
+/** A key as listings show it: never the key, only a masked preview (spec 5.3). */
+export const ApiKeyRecord = contract(
+  'ApiKeyRecord',
+  z.object({
+    keyId: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    preview: z.string().meta({ example: 'vk_…a1B2' }),
+    createdAt: timestamp(),
+    lastUsedAt: timestamp().nullable(),
+    revokedAt: timestamp().nullable(),
+  }),
+);
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
+
+export const ApiKeyCreated = contract(
+  'ApiKeyCreated',
+  ApiKeyRecord.extend({ key: z.string().describe('The full key, shown only here') }),
+);
+export const ApiKeyList = contract('ApiKeyList', listOf(ApiKeyRecord));
+
+export function presentApiKey(k: ApiKey & { account: Account }): ApiKeyRecord {
+  return {
+    keyId: k.id,
+    name: k.name,
+    role: k.account.role,
+    preview: k.preview,
+    createdAt: k.createdAt.toISOString(),
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@app/platform';
+import { PrismaService } from '@app/db';
+
+@Injectable()
+export class WorkspacesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(name: string) {
+    return this.prisma.workspace.create({ data: { id: newId('workspace'), name } });
+  }
+
+  /** Operators name a workspace by id or by its unique name. */
+  findByIdOrName(idOrName: string) {
+    return this.prisma.workspace.findFirst({ where: { OR: [{ id: idOrName }, { name: idOrName }] } });
+  }
+}

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+const ESLINT = join(ROOT, 'node_modules/eslint/bin/eslint.js');
+
+/** The messages of the project's lint rules for `code` as if it stood at `file`. */
+function lint(file: string, code: string): Promise<string[]> {
+  const args = [ESLINT, '--stdin', '--stdin-filename', file, '--format', 'json', '--rule', 'no-unused-vars: off'];
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, args, { cwd: ROOT }, (_err, stdout) => {
+      try {
+        const [report] = JSON.parse(stdout) as { messages: { ruleId: string; message: string }[] }[];
+        resolve(report.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
+      } catch (e) {
+        reject(e);
+      }
+    });
+    child.stdin!.end(code);
+  });
+}
+
+/**
+ * The lint rules that keep the house in order (eslint.config.mjs): each rejects a deliberate
+ * violation and lets the allowed form through.
+ */
+describe('module boundaries (lint)', () => {
+  const cases: [string, string, RegExp | null][] = [
+    // Only the call-engine may import the call-status writer.
+    [
+      'apps/api-gateway/src/calls/x.ts',
+      "import { CallLifecycleRepository } from '@app/calls/lifecycle';",
+      /call-engine/,
+    ],
+    ['apps/webhook-dispatcher/src/x.ts', "import { nextStep } from '@app/calls/lifecycle';", /call-engine/],
+    ['libs/webhooks/src/x.ts', "import { CallLifecycleRepository } from '@app/calls/lifecycle';", /call-engine/],
+    ['apps/call-engine/src/lifecycle/x.ts', "import { CallLifecycleRepository } from '@app/calls/lifecycle';", null],
+    // Another domain's internals, by alias or by relative path.
+    [
+      'apps/api-gateway/src/x.ts',
+      "import { retryDelayMs } from '@app/webhooks/delivery/retry-policy';",
+      /public entry/,
+    ],
+    [
+      'apps/api-gateway/src/x.ts',
+      "import { x } from '../../../libs/webhooks/src/delivery/retry-policy';",
+      /public entry/,
+    ],
+    ['libs/webhooks/src/x.ts', "import { LIVE_STATUSES } from '../../calls/src/call-status';", /public entry/],
+    // Another app.
+    [
+      'apps/api-gateway/src/x.ts',
+      "import { EngineModule } from '../../call-engine/src/engine.module';",
+      /public entry/,
+    ],
+    // Prisma only through @app/db.
+    ['apps/api-gateway/src/x.ts', "import { PrismaClient } from '@prisma/client';", /@app\/db/],
+    ['libs/calls/src/x.ts', "import { Call } from '../../db/src/generated/prisma/client';", /@app\/db/],
+    // The allowed forms.
+    ['apps/api-gateway/src/x.ts', "import { CallsRepository } from '@app/calls';", null],
+    ['libs/webhooks/src/x.ts', "import { EVENT_NAMES } from '@app/calls';", null],
+  ];
+
+  it.each(cases)('%s: %s', async (file, code, expected) => {
+    const messages = await lint(file, `${code}\nexport const used = 1;\n`);
+    if (expected === null) expect(messages).toEqual([]);
+    else expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
+  });
+});
