@@ -5,6 +5,8 @@ const { join } = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const { Queue } = require('bullmq');
+// Jobs exactly as the call-engine publishes them: from the one job table (compiled).
+const { JOBS, QueueName } = require('../dist/libs/queues/src/jobs');
 const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
 
 async function dispatchSetup(name, webhooks) {
@@ -33,7 +35,7 @@ async function dispatchSetup(name, webhooks) {
   await kill(gateway);
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
-  const events = new Queue('domain-events', {
+  const events = new Queue(QueueName.DomainEvents, {
     connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
     prefix: env.QUEUE_PREFIX,
   });
@@ -58,7 +60,14 @@ async function dispatchSetup(name, webhooks) {
       [tag, ws, agentId, n],
     );
     await events.addBulk(
-      rows.map((r) => ({ name: 'fan-out', data: { eventId: r.id }, opts: { jobId: r.id, removeOnComplete: true } })),
+      rows.map((r) => {
+        const fanOut = JOBS['fan-out'];
+        return {
+          name: 'fan-out',
+          data: { eventId: r.id },
+          opts: { ...fanOut.options, jobId: fanOut.id({ eventId: r.id }) },
+        };
+      }),
     );
     return rows.length;
   }

@@ -88,8 +88,8 @@ export async function migrate(
   }
 }
 
-/** Creates the database named in the URL when it does not exist yet. */
-export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+/** Runs `work` on the maintenance database of the server, with the name of the URL's database. */
+async function withServer<T>(databaseUrl: string, work: (admin: Client, name: string) => Promise<T>): Promise<T> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`Unsupported database name: ${name}`);
@@ -97,25 +97,22 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   const admin = new Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rowCount) return false;
-    await admin.query(`CREATE DATABASE "${name}"`);
-    return true;
+    return await work(admin, name);
   } finally {
     await admin.end();
   }
 }
 
+/** Creates the database named in the URL when it does not exist yet. */
+export function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  return withServer(databaseUrl, async (admin, name) => {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return false;
+    await admin.query(`CREATE DATABASE "${name}"`);
+    return true;
+  });
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`Unsupported database name: ${name}`);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  await withServer(databaseUrl, (admin, name) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }

@@ -86,7 +86,8 @@ interface DeliveryRow {
   updatedAt: Date;
 }
 
-interface AttemptRow {
+/** One attempt as the dispatcher records it. */
+export interface AttemptRecord {
   number: number;
   startedAt: Date;
   durationMs: number;
@@ -113,7 +114,7 @@ export function presentDelivery(d: DeliveryRow): DeliveryRecord {
 
 /** One delivery with the payload it sends and every attempt. */
 export function presentDeliveryDetail(
-  d: DeliveryRow & { attempts: AttemptRow[]; callEvent: { type: string; occurredAt: Date; data: unknown } },
+  d: DeliveryRow & { attempts: AttemptRecord[]; callEvent: { type: string; occurredAt: Date; data: unknown } },
 ): z.infer<typeof DeliveryDetail> {
   return {
     ...presentDelivery(d),

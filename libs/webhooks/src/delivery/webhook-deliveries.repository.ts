@@ -1,16 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type DeliveryStatus, type Prisma, PrismaService } from '@app/db';
+import type { AttemptRecord } from './delivery.contract';
 import type { AttemptOutcome } from './retry-policy';
-
-export interface AttemptRecord {
-  number: number;
-  startedAt: Date;
-  durationMs: number;
-  statusCode: number | null;
-  errorClass: string | null;
-  responseBody: string | null;
-}
 
 export interface DeliveryForSend {
   id: string;
