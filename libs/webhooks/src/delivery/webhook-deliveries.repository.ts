@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type DeliveryStatus, type Prisma, PrismaService } from '@app/db';
 import type { AttemptRecord } from './delivery.contract';
+import type { DeliveryRound } from './delivery-queue';
 import type { AttemptOutcome } from './retry-policy';
 
 export interface DeliveryForSend {
@@ -17,6 +18,54 @@ export interface DeliveryForSend {
   data: unknown;
 }
 
+// The hot path of the dispatcher as prepared statements (PrismaService.sql): planned once per
+// connection, and none of Prisma's per-query work.
+
+/** The event, its call's request id, and the webhooks still to get a delivery of it. */
+const FAN_OUT_TARGETS = `
+  SELECT e."workspaceId", e.type, e."callId", c."requestId",
+         CASE WHEN e."fannedOutAt" IS NULL THEN ARRAY(
+           SELECT w.id FROM "Webhook" w
+           WHERE w."workspaceId" = e."workspaceId" AND w."deletedAt" IS NULL AND e.type = ANY (w.events)
+         ) ELSE '{}' END AS hooks
+  FROM "CallEvent" e JOIN "Call" c ON c.id = e."callId"
+  WHERE e.id = $1`;
+
+/** Creates the deliveries (once: a repeat finds them), marks the event, answers the pending ones. */
+const FAN_OUT = `
+  WITH created AS (
+    INSERT INTO "WebhookDelivery" (id, "workspaceId", "webhookId", "eventId", event, "attemptLimit", "createdAt",
+                                   "updatedAt")
+    SELECT d.id, $2, d.hook, $1, $3, $4, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+    FROM unnest($5::text[], $6::text[]) AS d(id, hook)
+    ON CONFLICT ("webhookId", "eventId") DO NOTHING
+    RETURNING id, replays, "webhookId"
+  ), marked AS (
+    UPDATE "CallEvent" SET "fannedOutAt" = now() AT TIME ZONE 'UTC' WHERE id = $1 AND "fannedOutAt" IS NULL
+  )
+  SELECT id, replays, "webhookId" FROM created
+  UNION ALL
+  SELECT id, replays, "webhookId" FROM "WebhookDelivery"
+  WHERE "eventId" = $1 AND status = 'pending' AND NOT (id = ANY ($5::text[]))`;
+
+const FIND_FOR_SEND = `
+  SELECT d.id, d."webhookId", d.status::text AS status, d."attemptCount", d."attemptLimit", d.event,
+         e."callId", e.type AS "eventType", e."occurredAt", e.data
+  FROM "WebhookDelivery" d JOIN "CallEvent" e ON e.id = d."eventId"
+  WHERE d.id = $1`;
+
+/** The attempt and the delivery's new state in one statement: one round trip. */
+const RECORD_ATTEMPT = `
+  WITH attempt AS (
+    INSERT INTO "DeliveryAttempt" (id, "deliveryId", number, "startedAt", "durationMs", "statusCode", "errorClass",
+                                   "responseBody")
+    VALUES ($1, $2, $3, $4::timestamptz AT TIME ZONE 'UTC', $5, $6, $7, $8)
+  )
+  UPDATE "WebhookDelivery"
+  SET status = $9::"DeliveryStatus", "attemptCount" = $3, "lastAttemptAt" = $4::timestamptz AT TIME ZONE 'UTC',
+      "nextAttemptAt" = $10::timestamptz AT TIME ZONE 'UTC', "lastError" = $11, "updatedAt" = now() AT TIME ZONE 'UTC'
+  WHERE id = $2`;
+
 /**
  * Webhook deliveries: one row per (webhook, event), written before anything is sent, and one
  * DeliveryAttempt per try. The deliveryId never changes across retries and replays.
@@ -27,51 +76,24 @@ export class WebhookDeliveriesRepository {
 
   /**
    * Creates the deliveries of an event for every webhook of its workspace subscribed to it, once
-   * (a repeat finds them existing), and marks the event fanned out. Disabled webhooks get theirs
-   * too: they wait, pending, and go out when the webhook is enabled again. Returns the pending
-   * deliveries of the event, to be sent, and the request id of the call it belongs to.
+   * (a repeat finds them existing), and marks the event fanned out, in one statement. Disabled
+   * webhooks get theirs too: they wait, pending, and go out when the webhook is enabled again.
+   * Returns the pending deliveries of the event, to be sent, and the request id of its call.
    */
   async fanOut(eventId: string, attemptLimit: number) {
-    return this.prisma.$transaction(async (tx) => {
-      const event = await tx.callEvent.findUnique({
-        where: { id: eventId },
-        include: { call: { select: { requestId: true } } },
-      });
-      if (!event) return { pending: [], requestId: null, callId: null };
-      if (!event.fannedOutAt) {
-        const hooks = await tx.webhook.findMany({
-          where: { workspaceId: event.workspaceId, deletedAt: null, events: { has: event.type } },
-          select: { id: true },
-        });
-        await tx.webhookDelivery.createMany({
-          data: hooks.map((h) => ({
-            id: newId('delivery'),
-            workspaceId: event.workspaceId,
-            webhookId: h.id,
-            eventId: event.id,
-            event: event.type,
-            attemptLimit,
-          })),
-          skipDuplicates: true,
-        });
-        await tx.callEvent.update({ where: { id: event.id }, data: { fannedOutAt: new Date() } });
-      }
-      const pending = await tx.webhookDelivery.findMany({
-        where: { eventId, status: 'pending' },
-        select: { id: true, replays: true, webhookId: true },
-      });
-      return { pending, requestId: event.call.requestId, callId: event.callId };
-    });
+    type Targets = { workspaceId: string; type: string; callId: string; requestId: string | null; hooks: string[] };
+    const [event] = await this.prisma.sql<Targets>('fan-out-targets', FAN_OUT_TARGETS, [eventId]);
+    if (!event) return { pending: [], requestId: null, callId: null };
+    const ids = event.hooks.map(() => newId('delivery'));
+    const values = [eventId, event.workspaceId, event.type, attemptLimit, ids, event.hooks];
+    const pending = await this.prisma.sql<DeliveryRound>('fan-out', FAN_OUT, values);
+    return { pending, requestId: event.requestId, callId: event.callId };
   }
 
   /** The delivery and its event, in one round trip (the webhook comes from findWebhookForSend). */
   async findForSend(deliveryId: string): Promise<DeliveryForSend | null> {
-    const rows = await this.prisma.$queryRaw<DeliveryForSend[]>`
-      SELECT d.id, d."webhookId", d.status::text AS status, d."attemptCount", d."attemptLimit", d.event,
-             e."callId", e.type AS "eventType", e."occurredAt", e.data
-      FROM "WebhookDelivery" d JOIN "CallEvent" e ON e.id = d."eventId"
-      WHERE d.id = ${deliveryId}`;
-    return rows[0] ?? null;
+    const [row] = await this.prisma.sql<DeliveryForSend>('delivery-for-send', FIND_FOR_SEND, [deliveryId]);
+    return row ?? null;
   }
 
   /** What sending to a webhook needs to know about it (the dispatcher caches it briefly). */
@@ -122,29 +144,27 @@ export class WebhookDeliveriesRepository {
       : null;
     const nextAttemptAt =
       outcome.kind === 'retry' && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
-    const startedAt = attempt.startedAt.toISOString();
-    // The attempt and the delivery's new state in one statement: one round trip on the hot path.
-    const record = this.prisma.$executeRaw`
-      WITH attempt AS (
-        INSERT INTO "DeliveryAttempt" (id, "deliveryId", number, "startedAt", "durationMs", "statusCode", "errorClass",
-                                       "responseBody")
-        VALUES (${newId('attempt')}, ${deliveryId}, ${attempt.number}, ${startedAt}::timestamptz AT TIME ZONE 'UTC',
-                ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.errorClass}, ${attempt.responseBody})
-      )
-      UPDATE "WebhookDelivery"
-      SET status = ${status}::"DeliveryStatus", "attemptCount" = ${attempt.number},
-          "lastAttemptAt" = ${startedAt}::timestamptz AT TIME ZONE 'UTC',
-          "nextAttemptAt" = ${nextAttemptAt}::timestamptz AT TIME ZONE 'UTC', "lastError" = ${lastError},
-          "updatedAt" = now() AT TIME ZONE 'UTC'
-      WHERE id = ${deliveryId}`;
-    if (webhookChange) {
-      await this.prisma.$transaction([
-        record,
-        this.prisma.webhook.updateMany({ where: { id: webhookId }, data: webhookChange }),
-      ]);
-    } else {
-      await record;
+    const values = [
+      newId('attempt'),
+      deliveryId,
+      attempt.number,
+      attempt.startedAt.toISOString(),
+      attempt.durationMs,
+      attempt.statusCode,
+      attempt.errorClass,
+      attempt.responseBody,
+      status,
+      nextAttemptAt,
+      lastError,
+    ];
+    if (!webhookChange) {
+      await this.prisma.sql('record-attempt', RECORD_ATTEMPT, values);
+      return;
     }
+    await this.prisma.$transaction([
+      this.prisma.$executeRawUnsafe(RECORD_ATTEMPT, ...values),
+      this.prisma.webhook.updateMany({ where: { id: webhookId }, data: webhookChange }),
+    ]);
   }
 
   /** Stops a webhook from delivering, with the reason it shows, until it is updated. */
