@@ -23,7 +23,8 @@ export class EndpointLimiter implements OnModuleDestroy {
   private readonly leaseMs: number;
 
   constructor(private readonly config: AppConfig) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    // Commands of concurrent deliveries issued in the same tick go out in one write.
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 5000;
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
 import { newId } from '@app/platform';
 import { type DeliveryStatus, type Prisma, PrismaService } from '@app/db';
 import type { AttemptRecord } from './delivery.contract';
@@ -23,48 +24,85 @@ export interface DeliveryForSend {
 
 /** The event, its call's request id, and the webhooks still to get a delivery of it. */
 const FAN_OUT_TARGETS = `
-  SELECT e."workspaceId", e.type, e."callId", c."requestId",
+  SELECT e.id, e."workspaceId", e.type, e."callId", c."requestId",
          CASE WHEN e."fannedOutAt" IS NULL THEN ARRAY(
            SELECT w.id FROM "Webhook" w
            WHERE w."workspaceId" = e."workspaceId" AND w."deletedAt" IS NULL AND e.type = ANY (w.events)
          ) ELSE '{}' END AS hooks
   FROM "CallEvent" e JOIN "Call" c ON c.id = e."callId"
-  WHERE e.id = $1`;
+  WHERE e.id = ANY ($1::text[])`;
 
-/** Creates the deliveries (once: a repeat finds them), marks the event, answers the pending ones. */
+/**
+ * Creates the deliveries (once: a repeat finds them), marks the events fanned out, and answers
+ * every pending delivery of the events.
+ */
 const FAN_OUT = `
   WITH created AS (
-    INSERT INTO "WebhookDelivery" (id, "workspaceId", "webhookId", "eventId", event, "attemptLimit", "createdAt",
+    INSERT INTO "WebhookDelivery" (id, "webhookId", "eventId", "workspaceId", event, "attemptLimit", "createdAt",
                                    "updatedAt")
-    SELECT d.id, $2, d.hook, $1, $3, $4, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-    FROM unnest($5::text[], $6::text[]) AS d(id, hook)
+    SELECT d.*, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[])
+      AS d(id, hook, "eventId", "workspaceId", event, "attemptLimit")
     ON CONFLICT ("webhookId", "eventId") DO NOTHING
-    RETURNING id, replays, "webhookId"
+    RETURNING id, replays, "webhookId", "eventId"
   ), marked AS (
-    UPDATE "CallEvent" SET "fannedOutAt" = now() AT TIME ZONE 'UTC' WHERE id = $1 AND "fannedOutAt" IS NULL
+    UPDATE "CallEvent" SET "fannedOutAt" = now() AT TIME ZONE 'UTC'
+    WHERE id = ANY ($1::text[]) AND "fannedOutAt" IS NULL
   )
-  SELECT id, replays, "webhookId" FROM created
+  SELECT id, replays, "webhookId", "eventId" FROM created
   UNION ALL
-  SELECT id, replays, "webhookId" FROM "WebhookDelivery"
-  WHERE "eventId" = $1 AND status = 'pending' AND NOT (id = ANY ($5::text[]))`;
+  SELECT id, replays, "webhookId", "eventId" FROM "WebhookDelivery"
+  WHERE "eventId" = ANY ($1::text[]) AND status = 'pending' AND NOT (id = ANY ($2::text[]))`;
 
 const FIND_FOR_SEND = `
   SELECT d.id, d."webhookId", d.status::text AS status, d."attemptCount", d."attemptLimit", d.event,
          e."callId", e.type AS "eventType", e."occurredAt", e.data
   FROM "WebhookDelivery" d JOIN "CallEvent" e ON e.id = d."eventId"
-  WHERE d.id = $1`;
+  WHERE d.id = ANY ($1::text[])`;
 
-/** The attempt and the delivery's new state in one statement: one round trip. */
-const RECORD_ATTEMPT = `
-  WITH attempt AS (
+/** Attempts (one per row of the arrays) and their deliveries' new state, in one statement. */
+const RECORD_ATTEMPTS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
+                         $9::text[], $10::text[], $11::text[])
+      AS i(id, "deliveryId", number, "startedAt", "durationMs", "statusCode", "errorClass", "responseBody", status,
+           "nextAttemptAt", "lastError")
+  ), attempt AS (
     INSERT INTO "DeliveryAttempt" (id, "deliveryId", number, "startedAt", "durationMs", "statusCode", "errorClass",
                                    "responseBody")
-    VALUES ($1, $2, $3, $4::timestamptz AT TIME ZONE 'UTC', $5, $6, $7, $8)
+    SELECT id, "deliveryId", number, "startedAt"::timestamptz AT TIME ZONE 'UTC', "durationMs", "statusCode",
+           "errorClass", "responseBody"
+    FROM input
   )
-  UPDATE "WebhookDelivery"
-  SET status = $9::"DeliveryStatus", "attemptCount" = $3, "lastAttemptAt" = $4::timestamptz AT TIME ZONE 'UTC',
-      "nextAttemptAt" = $10::timestamptz AT TIME ZONE 'UTC', "lastError" = $11, "updatedAt" = now() AT TIME ZONE 'UTC'
-  WHERE id = $2`;
+  UPDATE "WebhookDelivery" d
+  SET status = i.status::"DeliveryStatus", "attemptCount" = i.number,
+      "lastAttemptAt" = i."startedAt"::timestamptz AT TIME ZONE 'UTC',
+      "nextAttemptAt" = i."nextAttemptAt"::timestamptz AT TIME ZONE 'UTC', "lastError" = i."lastError",
+      "updatedAt" = now() AT TIME ZONE 'UTC'
+  FROM input i WHERE d.id = i."deliveryId"`;
+
+/** One attempt as RECORD_ATTEMPTS takes it, in the order of its arrays. */
+type AttemptWrite = [
+  ...[id: string, deliveryId: string, number: number, startedAt: string, durationMs: number],
+  ...[statusCode: number | null, errorClass: string | null, responseBody: string | null, status: string],
+  ...[nextAttemptAt: string | null, lastError: string | null],
+];
+
+/** Rows as the column arrays an unnest(...) statement takes. */
+const columns = (rows: readonly (readonly unknown[])[], width: number) =>
+  Array.from({ length: width }, (_, i) => rows.map((r) => r[i]));
+
+/**
+ * Concurrent sends finish close together: their reads and writes are gathered for a moment and
+ * made in one statement each (dataloader), instead of one round trip and one plan per delivery.
+ */
+const BATCH = { cache: false, maxBatchSize: 200, batchScheduleFn: (run: () => void) => setImmediate(run) } as const;
+
+export interface FanOutResult {
+  pending: DeliveryRound[];
+  requestId: string | null;
+  callId: string | null;
+}
 
 /**
  * Webhook deliveries: one row per (webhook, event), written before anything is sent, and one
@@ -72,6 +110,37 @@ const RECORD_ATTEMPT = `
  */
 @Injectable()
 export class WebhookDeliveriesRepository {
+  private readonly fanOuts = new DataLoader<{ eventId: string; attemptLimit: number }, FanOutResult>(async (keys) => {
+    type Target = { id: string; workspaceId: string; type: string; callId: string; requestId: string | null };
+    const eventIds = keys.map((k) => k.eventId);
+    const targets = await this.prisma.sql<Target & { hooks: string[] }>('fan-out-targets', FAN_OUT_TARGETS, [eventIds]);
+    const limits = new Map(keys.map((k) => [k.eventId, k.attemptLimit]));
+    const rows = targets.flatMap((e) =>
+      e.hooks.map((hook) => [newId('delivery'), hook, e.id, e.workspaceId, e.type, limits.get(e.id)!] as const),
+    );
+    const pending = await this.prisma.sql<DeliveryRound & { eventId: string }>('fan-out', FAN_OUT, [
+      eventIds,
+      ...columns(rows, 6),
+    ]);
+    const byId = new Map(targets.map((e) => [e.id, e]));
+    return eventIds.map((id) => {
+      const event = byId.get(id);
+      const mine = pending.filter((d) => d.eventId === id).map(({ eventId: _, ...round }) => round);
+      return { pending: mine, requestId: event?.requestId ?? null, callId: event?.callId ?? null };
+    });
+  }, BATCH);
+
+  private readonly forSend = new DataLoader<string, DeliveryForSend | null>(async (ids) => {
+    const rows = await this.prisma.sql<DeliveryForSend>('deliveries-for-send', FIND_FOR_SEND, [ids]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCH);
+
+  private readonly attempts = new DataLoader<AttemptWrite, void>(async (rows) => {
+    await this.prisma.sql('record-attempts', RECORD_ATTEMPTS, columns(rows, 11));
+    return rows.map(() => undefined);
+  }, BATCH);
+
   constructor(private readonly prisma: PrismaService) {}
 
   /**
@@ -80,20 +149,13 @@ export class WebhookDeliveriesRepository {
    * webhooks get theirs too: they wait, pending, and go out when the webhook is enabled again.
    * Returns the pending deliveries of the event, to be sent, and the request id of its call.
    */
-  async fanOut(eventId: string, attemptLimit: number) {
-    type Targets = { workspaceId: string; type: string; callId: string; requestId: string | null; hooks: string[] };
-    const [event] = await this.prisma.sql<Targets>('fan-out-targets', FAN_OUT_TARGETS, [eventId]);
-    if (!event) return { pending: [], requestId: null, callId: null };
-    const ids = event.hooks.map(() => newId('delivery'));
-    const values = [eventId, event.workspaceId, event.type, attemptLimit, ids, event.hooks];
-    const pending = await this.prisma.sql<DeliveryRound>('fan-out', FAN_OUT, values);
-    return { pending, requestId: event.requestId, callId: event.callId };
+  fanOut(eventId: string, attemptLimit: number): Promise<FanOutResult> {
+    return this.fanOuts.load({ eventId, attemptLimit });
   }
 
   /** The delivery and its event, in one round trip (the webhook comes from findWebhookForSend). */
-  async findForSend(deliveryId: string): Promise<DeliveryForSend | null> {
-    const [row] = await this.prisma.sql<DeliveryForSend>('delivery-for-send', FIND_FOR_SEND, [deliveryId]);
-    return row ?? null;
+  findForSend(deliveryId: string): Promise<DeliveryForSend | null> {
+    return this.forSend.load(deliveryId);
   }
 
   /** What sending to a webhook needs to know about it (the dispatcher caches it briefly). */
@@ -144,7 +206,7 @@ export class WebhookDeliveriesRepository {
       : null;
     const nextAttemptAt =
       outcome.kind === 'retry' && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
-    const values = [
+    const row: AttemptWrite = [
       newId('attempt'),
       deliveryId,
       attempt.number,
@@ -157,12 +219,9 @@ export class WebhookDeliveriesRepository {
       nextAttemptAt,
       lastError,
     ];
-    if (!webhookChange) {
-      await this.prisma.sql('record-attempt', RECORD_ATTEMPT, values);
-      return;
-    }
+    if (!webhookChange) return this.attempts.load(row);
     await this.prisma.$transaction([
-      this.prisma.$executeRawUnsafe(RECORD_ATTEMPT, ...values),
+      this.prisma.$executeRawUnsafe(RECORD_ATTEMPTS, ...columns([row], 11)),
       this.prisma.webhook.updateMany({ where: { id: webhookId }, data: webhookChange }),
     ]);
   }
