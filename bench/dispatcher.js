@@ -6,7 +6,28 @@ const { Queue } = require('bullmq');
 const { freePort, kill, ratio, save, startProcess, table } = require('./lib');
 const { dispatchSetup, until } = require('./dispatch-lib');
 
-module.exports = async function dispatcherBench({ events = 1000, webhooks = 4, rate = 500, seconds = 6 } = {}) {
+/** Publishes `rate` events/s for `seconds`; answers event→delivery p50/p99 once all arrived. */
+async function sustained(s, rate, seconds, webhooks) {
+  await s.reset();
+  const batch = Math.max(1, Math.round(rate / 20));
+  const t0 = Date.now();
+  for (let tick = 0; tick < seconds * 20; tick++) {
+    await s.publish(batch);
+    const next = t0 + (tick + 1) * 50;
+    await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+  }
+  await until(s.stats, batch * seconds * 20 * webhooks, t0);
+  return s.stats();
+}
+
+module.exports = async function dispatcherBench({
+  events = 1000,
+  webhooks = 4,
+  rate = 250,
+  seconds = 30,
+  kneeRates = [100, 200, 300, 400],
+  kneeSeconds = 10,
+} = {}) {
   const s = await dispatchSetup('dispatcher', webhooks);
   try {
     // ours: burst
@@ -18,17 +39,11 @@ module.exports = async function dispatcherBench({ events = 1000, webhooks = 4, r
     const ours = Math.round((events * webhooks) / oursSeconds);
 
     // ours: fixed offered rate, latency from occurredAt to arrival
-    await s.reset();
-    const batch = Math.max(1, Math.round(rate / 20));
-    t0 = Date.now();
-    for (let tick = 0; tick < seconds * 20; tick++) {
-      await s.publish(batch);
-      const next = t0 + (tick + 1) * 50;
-      await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
-    }
-    const offered = batch * seconds * 20;
-    await until(s.stats, offered * webhooks, t0);
-    const latency = await s.stats();
+    const latency = await sustained(s, rate, seconds, webhooks);
+    // the knee: the highest offered rate whose p99 stays under 1 s
+    const knee = [];
+    for (const r of kneeRates) knee.push({ rate: r, ...(await sustained(s, r, kneeSeconds, webhooks)) });
+    const kneeRate = Math.max(0, ...knee.filter((k) => k.p99 < 1000).map((k) => k.rate));
     await s.stopDispatchers();
 
     // floor: bare BullMQ worker + undici, same receiver, same number of deliveries
@@ -70,8 +85,14 @@ module.exports = async function dispatcherBench({ events = 1000, webhooks = 4, r
         ratio: ratio(ours, floorRate),
       },
       {
-        measure: `event→delivery at ${rate} events/s × ${webhooks}`,
+        measure: `event→delivery at ${rate} events/s × ${webhooks} for ${seconds} s`,
         ours: `p50 ${latency.p50} ms, p99 ${latency.p99} ms`,
+        floor: '-',
+        ratio: '-',
+      },
+      {
+        measure: `knee (p99 < 1 s; ${kneeSeconds} s at ${kneeRates.join('/')} events/s)`,
+        ours: `${kneeRate} events/s (${kneeRate * webhooks} deliveries/s)`,
         floor: '-',
         ratio: '-',
       },
@@ -84,7 +105,11 @@ module.exports = async function dispatcherBench({ events = 1000, webhooks = 4, r
       oursPerSecond: ours,
       floorPerSecond: floorRate,
       ratio: ratio(ours, floorRate),
-      latency: { offeredEventsPerSecond: rate, webhooks, p50Ms: latency.p50, p99Ms: latency.p99 },
+      latency: { offeredEventsPerSecond: rate, seconds, webhooks, p50Ms: latency.p50, p99Ms: latency.p99 },
+      knee: {
+        eventsPerSecond: kneeRate,
+        runs: knee.map((k) => ({ eventsPerSecond: k.rate, p50Ms: k.p50, p99Ms: k.p99 })),
+      },
     });
   } finally {
     await s.close();
