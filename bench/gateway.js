@@ -37,7 +37,7 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
   const floorPort = await freePort();
   const floor = await startProcess(
     join(__dirname, 'floors/gateway-floor.js'),
-    { ...env, PORT: String(floorPort), WORKSPACE_ID: ws, AGENT_ID: agentId },
+    { ...env, PORT: String(floorPort), WORKSPACE_ID: ws, AGENT_ID: agentId, API_KEY: admin },
     floorPort,
   );
   const body = JSON.stringify({ agentId, to: '+14155552671', metadata: { bench: true } });
@@ -60,14 +60,23 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
         })
       ).json()
     ).callId;
+    const floorBase = `http://127.0.0.1:${floorPort}`;
+    const post = { method: 'POST', body, duration, connections };
     const results = {
       startCall: {
-        ours: await load({ url: `${base}/voice/agent/call`, method: 'POST', body, headers, duration, connections }),
-        floor: await load({ url: `http://127.0.0.1:${floorPort}/call`, method: 'POST', body, duration, connections }),
+        ours: await load({ url: `${base}/voice/agent/call`, ...post, headers }),
+        floor: await load({ url: `${floorBase}/call`, ...post }),
+        essentialFloor: await load({ url: `${floorBase}/essential/call`, ...post, headers }),
       },
       getCall: {
         ours: await load({ url: `${base}/voice/call/${callId}`, headers, duration, connections }),
-        floor: await load({ url: `http://127.0.0.1:${floorPort}/call/${floorCallId}`, duration, connections }),
+        floor: await load({ url: `${floorBase}/call/${floorCallId}`, duration, connections }),
+        essentialFloor: await load({
+          url: `${floorBase}/essential/call/${floorCallId}`,
+          headers,
+          duration,
+          connections,
+        }),
       },
     };
     const rows = Object.entries(results).map(([op, r]) => ({
@@ -75,6 +84,8 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
       'ours req/s': r.ours.rps,
       'floor req/s': r.floor.rps,
       ratio: ratio(r.ours.rps, r.floor.rps),
+      'essential floor req/s': r.essentialFloor.rps,
+      'essential ratio': ratio(r.ours.rps, r.essentialFloor.rps),
       'ours p50/p99 ms': `${r.ours.p50}/${r.ours.p99}`,
       'floor p50/p99 ms': `${r.floor.p50}/${r.floor.p99}`,
       'ours errors': r.ours.errors,
@@ -86,6 +97,7 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
       duration,
       results,
       ratios: Object.fromEntries(rows.map((r) => [r.operation, r.ratio])),
+      essentialRatios: Object.fromEntries(rows.map((r) => [r.operation, r['essential ratio']])),
     });
   } finally {
     await kill(ours);

@@ -1,12 +1,17 @@
-// The gateway's floor: a bare Fastify server doing the same work directly — one transaction
-// inserting the same rows through pg and one BullMQ add to start a call; one select to read it.
+// The gateway's floors, bare Fastify servers doing the work directly:
+// - bare: one transaction inserting the same rows through pg and one BullMQ add to start a call;
+//   one select to read it.
+// - essential (/essential/...): the same essential I/O as our handler: the API key checked against
+//   an in-process cache, one Redis round trip for the rate limit, then for start-call the same
+//   single statement (call + call.started event) plus one BullMQ add, for get-call the same select.
 'use strict';
 const Fastify = require('fastify');
 const { Pool } = require('pg');
 const { Queue } = require('bullmq');
-const { randomBytes } = require('node:crypto');
+const { createHash, randomBytes } = require('node:crypto');
+const { Redis } = require('ioredis');
 
-const { DATABASE_URL, REDIS_URL, QUEUE_PREFIX, PORT, WORKSPACE_ID, AGENT_ID } = process.env;
+const { DATABASE_URL, REDIS_URL, QUEUE_PREFIX, PORT, WORKSPACE_ID, AGENT_ID, API_KEY } = process.env;
 const pool = new Pool({ connectionString: DATABASE_URL, max: 20 });
 const queue = new Queue('call-engine', {
   connection: { url: REDIS_URL, maxRetriesPerRequest: null },
@@ -44,6 +49,46 @@ app.post('/call', async (req, reply) => {
   return { callId, status: 'ringing', language: 'en' };
 });
 app.get('/call/:id', async (req) => {
+  const { rows } = await pool.query(`SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`, [
+    req.params.id,
+    WORKSPACE_ID,
+  ]);
+  return rows[0];
+});
+
+// essential floor
+const redis = new Redis(REDIS_URL);
+const keys = new Map([[createHash('sha256').update(API_KEY).digest('hex'), WORKSPACE_ID]]);
+const HIT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+  return {n, redis.call('PTTL', KEYS[1])}`;
+async function admit(req, reply) {
+  const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const workspaceId = keys.get(createHash('sha256').update(token).digest('hex'));
+  if (!workspaceId) return reply.code(401).send({ code: 401, message: 'Invalid API key.' });
+  const [count] = await redis.eval(HIT, 1, `${QUEUE_PREFIX}_floor:rate:${workspaceId}`, 60000);
+  if (count > 1e9) return reply.code(429).send({ code: 429, message: 'slow down' });
+}
+app.post('/essential/call', { preHandler: admit }, async (req, reply) => {
+  const { agentId, to, metadata } = req.body;
+  const callId = id('call');
+  const { rows } = await pool.query(
+    `WITH assistant AS (
+       SELECT id, language FROM "Assistant" WHERE id = $3 AND "workspaceId" = $2 AND "deletedAt" IS NULL FOR SHARE
+     ), call AS (
+       INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, metadata, "updatedAt")
+       SELECT $1, $2, assistant.id, $4, assistant.language, $5, now() FROM assistant RETURNING id, language
+     ), event AS (
+       INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data)
+       SELECT $6, $2, call.id, 'call.started', 1, $7 FROM call
+     )
+     SELECT language FROM call`,
+    [callId, WORKSPACE_ID, agentId ?? AGENT_ID, to, metadata ?? null, id('evt'), { callId, to }],
+  );
+  await queue.add('dial-call', { callId }, { jobId: callId, removeOnComplete: 1000 });
+  reply.code(201);
+  return { callId, status: 'ringing', language: rows[0].language };
+});
+app.get('/essential/call/:id', { preHandler: admit }, async (req) => {
   const { rows } = await pool.query(`SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`, [
     req.params.id,
     WORKSPACE_ID,
