@@ -172,6 +172,23 @@ describe('MCP in both directions', () => {
       await client.close();
     });
 
+    it('start_call follows the same Idempotency-Key rule as REST: a repeat answers the first call', async () => {
+      const client = await connect(ws.keys.member);
+      const agentId = (await createAssistant(gateway, ws.keys.admin)).agentId;
+      const args = { agentId, to: '+14155552671', idempotencyKey: 'mcp-order-17' };
+      const first = await client.callTool({ name: 'start_call', arguments: args });
+      const again = await client.callTool({ name: 'start_call', arguments: args });
+      expect(again.structuredContent).toEqual(first.structuredContent);
+      const badKey = await client.callTool({ name: 'start_call', arguments: { ...args, idempotencyKey: 'has space' } });
+      expect(badKey.isError).toBe(true);
+      expect(JSON.stringify(badKey.content)).toMatch(/400: Idempotency-Key must be 1-255 printable ASCII/);
+      const rest = await as(gateway, ws.keys.member)
+        .post('/api/core/voice/agent/call', { agentId, to: '+14155552671' })
+        .set('Idempotency-Key', 'has space');
+      expect(rest.status).toBe(400);
+      await client.close();
+    });
+
     it(
       "a viewer key cannot start a call, another workspace's call is not found, a missing key is refused at " +
         'the transport',
