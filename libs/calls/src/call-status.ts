@@ -5,7 +5,6 @@ export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'failed', '
 export type ApiCallStatus = (typeof CALL_STATUSES)[number];
 
 export const DIRECTIONS = ['outbound', 'inbound'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
 
 /** Why a call ended: the documented set (README "endedReason values"). */
 export const ENDED_REASONS = [

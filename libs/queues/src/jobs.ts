@@ -83,11 +83,6 @@ export function jobSpec<N extends JobName>(name: N): JobSpec<N> {
   return JOBS[name] as unknown as JobSpec<N>;
 }
 
-/** The job id of a payload (for state look-ups and removal). */
-export function jobId<N extends JobName>(name: N, data: JobPayloads[N]): string {
-  return jobSpec(name).id(data);
-}
-
 export function jobsOfQueue(queue: QueueName): JobName[] {
   return (Object.keys(JOBS) as JobName[]).filter((n) => JOBS[n].queue === queue);
 }

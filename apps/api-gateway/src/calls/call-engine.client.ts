@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JobQueues, type JobName, type JobPayloads } from '@app/queues';
+import { JobQueues, type JobPayloads } from '@app/queues';
 
 const ENQUEUE_TIMEOUT_MS = 1000;
 
@@ -22,7 +22,7 @@ export class CallEngineClient {
     return this.send('end-call', { callId, requestId });
   }
 
-  private async send<N extends 'dial-call' | 'end-call'>(name: N & JobName, data: JobPayloads[N]): Promise<void> {
+  private async send<N extends 'dial-call' | 'end-call'>(name: N, data: JobPayloads[N]): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

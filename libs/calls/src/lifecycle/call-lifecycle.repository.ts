@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
-import { type Call, type CallStatus, type Prisma, PrismaService } from '@app/db';
+import { type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
 import { LIVE_STATUSES } from '../call-status';
 import { callEventData, type EventName, type OwnEventData } from '../events/event-data';
 
@@ -57,22 +57,9 @@ export class CallLifecycleRepository {
 
   /** Stores the transcript and flips transcriptReady, with its event; null if already stored. */
   storeTranscript(call: Call, turns: object[], text: string, at: Date) {
-    return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.call.updateMany({
-        where: { id: call.id, transcriptReady: false },
-        data: { transcriptReady: true, updatedAt: at },
-      });
-      if (count === 0) return null;
+    return this.storeMedia(call, 'transcriptReady', at, async (tx, base) => {
       const transcript = await tx.transcript.create({
-        data: {
-          id: newId('transcript'),
-          workspaceId: call.workspaceId,
-          callId: call.id,
-          language: call.language,
-          turns,
-          text,
-          createdAt: at,
-        },
+        data: { ...base, id: newId('transcript'), language: call.language, turns, text },
       });
       return this.appendEvent(tx, call, 'transcript.ready', { transcriptId: transcript.id }, at);
     });
@@ -80,29 +67,29 @@ export class CallLifecycleRepository {
 
   /** Records the stored audio file and flips recordingReady, with its event; null if already stored. */
   storeRecording(call: Call, file: { storageKey: string; bytes: number; durationSec: number }, at: Date) {
+    return this.storeMedia(call, 'recordingReady', at, async (tx, base) => {
+      const recording = await tx.recording.create({
+        data: { ...base, id: newId('recording'), contentType: 'audio/wav', ...file },
+      });
+      const ready = { recordingId: recording.id, durationSec: file.durationSec };
+      return this.appendEvent(tx, call, 'recording.ready', ready, at);
+    });
+  }
+
+  /** One transaction: flips the flag (once: a repeat changes nothing and answers null), then `store`. */
+  private storeMedia(
+    call: Call,
+    flag: 'transcriptReady' | 'recordingReady',
+    at: Date,
+    store: (tx: Tx, base: { workspaceId: string; callId: string; createdAt: Date }) => Promise<CallEvent>,
+  ) {
     return this.prisma.$transaction(async (tx) => {
       const { count } = await tx.call.updateMany({
-        where: { id: call.id, recordingReady: false },
-        data: { recordingReady: true, updatedAt: at },
+        where: { id: call.id, [flag]: false },
+        data: { [flag]: true, updatedAt: at },
       });
       if (count === 0) return null;
-      const recording = await tx.recording.create({
-        data: {
-          id: newId('recording'),
-          workspaceId: call.workspaceId,
-          callId: call.id,
-          contentType: 'audio/wav',
-          ...file,
-          createdAt: at,
-        },
-      });
-      return this.appendEvent(
-        tx,
-        call,
-        'recording.ready',
-        { recordingId: recording.id, durationSec: file.durationSec },
-        at,
-      );
+      return store(tx, { workspaceId: call.workspaceId, callId: call.id, createdAt: at });
     });
   }
 

@@ -1,0 +1,45 @@
+import type { WorkerOptions } from 'bullmq';
+import { AppConfig } from '@app/platform';
+import { JobConsumer, type JobHandlers } from './job-consumer';
+import { JOBS, jobSpec, jobsOfQueue, QueueName } from './jobs';
+
+describe('the job table', () => {
+  it('names the same work with the same id, so asking twice makes one job', () => {
+    expect(jobSpec('dial-call').id({ callId: 'call_1' })).toBe('call_1');
+    expect(jobSpec('end-call').id({ callId: 'call_1' })).toBe('end-call_1');
+    const wake = { callId: 'call_1', step: 'connect', at: 1_700_000_000_000 };
+    expect(jobSpec('advance-call').id(wake)).toBe(jobSpec('advance-call').id({ ...wake, requestId: 'r' }));
+    expect(jobSpec('advance-call').id(wake)).not.toBe(jobSpec('advance-call').id({ ...wake, at: wake.at + 1 }));
+    expect(jobSpec('advance-call').notBefore?.(wake)).toBe(wake.at);
+    expect(jobSpec('fan-out').id({ eventId: 'evt_1' })).toBe('evt_1');
+    // a retry or replay of a delivery is a new round, hence a new job
+    const round = { deliveryId: 'dlv_1', webhookId: 'wh_1', round: 0 };
+    expect(jobSpec('deliver').id(round)).not.toBe(jobSpec('deliver').id({ ...round, round: 1 }));
+  });
+
+  it('puts every job on one queue and every queue has jobs', () => {
+    const byQueue = Object.values(QueueName).map((q) => jobsOfQueue(q));
+    expect(byQueue.flat().sort()).toEqual(Object.keys(JOBS).sort());
+    for (const jobs of byQueue) expect(jobs.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a queue consumer', () => {
+  class Incomplete extends JobConsumer<QueueName.CallEngine> {
+    protected readonly queue = QueueName.CallEngine;
+    // Deliberately missing 'end-call' and 'advance-call' (the type system would refuse this).
+    protected readonly handlers = {
+      'dial-call': async () => undefined,
+    } as unknown as JobHandlers<QueueName.CallEngine>;
+    constructor() {
+      super(new AppConfig());
+    }
+    protected workerOptions(): Partial<WorkerOptions> {
+      return {};
+    }
+  }
+
+  it('refuses to boot when a job of its queue has no handler', () => {
+    expect(() => new Incomplete().onApplicationBootstrap()).toThrow(/no handler for end-call, advance-call/);
+  });
+});
