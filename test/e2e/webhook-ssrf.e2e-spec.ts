@@ -38,7 +38,7 @@ describe('SSRF guard', () => {
         WEBHOOK_TIMEOUT_MS: 2000,
       }),
     );
-    afterAll(() => sender.onModuleDestroy());
+    afterAll(() => sender.onApplicationShutdown());
     const send = (host: string) =>
       sender.send({
         url: `http://${host}:${port}/hook`,
@@ -74,7 +74,7 @@ describe('SSRF guard', () => {
           secret: generateWebhookSecret(),
           apiKey: 'vk_x',
         });
-        await open.onModuleDestroy();
+        await open.onApplicationShutdown();
         expect(result).toMatchObject({ ok: true, statusCode: 200 });
         receiver.received.length = 0;
       },

@@ -32,16 +32,19 @@ export async function startRedis(
   );
   const url = `redis://127.0.0.1:${port}`;
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  // After a first refused connect the client keeps reconnecting by itself and connect() refuses to
+  // start another, so readiness is the client's status, not connect()'s answer.
+  const ready = () => client.status === 'ready';
   await waitFor(
     'own redis-server',
-    async () =>
-      client.connect().then(
-        () => true,
-        () => false,
-      ),
+    async () => ready() || (client.status === 'wait' ? client.connect().then(ready, ready) : false),
     10000,
     50,
-  );
+  ).catch((e) => {
+    client.disconnect();
+    proc.kill('SIGKILL');
+    throw e;
+  });
   return {
     url,
     flush: async () => {

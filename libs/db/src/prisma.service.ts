@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, types as pgTypes, type CustomTypesConfig } from 'pg';
 import { AppConfig } from '@app/platform';
@@ -19,7 +19,7 @@ const UTC_TIMESTAMPS: CustomTypesConfig = {
  * the same connection pool (`sql`). Only repositories use either.
  */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   private readonly pool: Pool;
 
   constructor(config: AppConfig) {
@@ -39,7 +39,11 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     return rows as T[];
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Last in the shutdown: after the HTTP server has answered its in-flight requests and the queue
+   * consumers have finished their active jobs (beforeApplicationShutdown), which all still query.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
     if (!this.pool.ended) await this.pool.end();
   }

@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { AppConfig } from '@app/platform';
 import { jobsOfQueue, type JobPayloads, type JobsOf, type QueueName } from './jobs';
@@ -14,7 +14,7 @@ export type JobHandlers<Q extends QueueName> = {
  * active jobs) at shutdown, dispatching each job by name to its handler. Refuses to boot when a
  * job of the queue has no handler.
  */
-export abstract class JobConsumer<Q extends QueueName> implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class JobConsumer<Q extends QueueName> implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected readonly logger = new Logger(this.constructor.name);
   private worker?: Worker;
 
@@ -37,7 +37,8 @@ export abstract class JobConsumer<Q extends QueueName> implements OnApplicationB
     this.worker.on('error', (e) => this.logger.warn(`worker error: ${e.message}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Takes no new job and waits for the active ones, while the database and Redis are still open. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
   }
 

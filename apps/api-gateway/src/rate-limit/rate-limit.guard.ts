@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable, Logger, OnModuleDestroy, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Logger, OnApplicationShutdown, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { Redis } from 'ioredis';
@@ -29,7 +29,7 @@ return out`;
  * the API down).
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate, OnModuleDestroy {
+export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private readonly logger = new Logger(RateLimitGuard.name);
   private readonly redis: Redis;
 
@@ -46,7 +46,7 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
     this.redis.on('error', () => undefined);
   }
 
-  onModuleDestroy(): void {
+  onApplicationShutdown(): void {
     this.redis.disconnect();
   }
 

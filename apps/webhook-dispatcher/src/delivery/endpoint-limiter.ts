@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { AppConfig } from '@app/platform';
 
@@ -18,7 +18,7 @@ return 0`;
  * endpoint can hold only that many workers, whatever its backlog; the rest go to healthy ones.
  */
 @Injectable()
-export class EndpointLimiter implements OnModuleDestroy {
+export class EndpointLimiter implements OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly leaseMs: number;
 
@@ -28,7 +28,7 @@ export class EndpointLimiter implements OnModuleDestroy {
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 5000;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     this.redis.disconnect();
   }
 

@@ -1,10 +1,10 @@
-import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 
 /**
  * A pass that runs at start-up and then every `intervalMs`, never two at once in one process,
  * and that shutdown waits for. The reconcilers are built on it.
  */
-export abstract class PeriodicTask implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class PeriodicTask implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected readonly logger = new Logger(this.constructor.name);
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -18,7 +18,8 @@ export abstract class PeriodicTask implements OnApplicationBootstrap, OnApplicat
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops the interval and waits for a running pass, before the connections it uses close. */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
   }

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { type Agent, errors, request } from 'undici';
 import { AppConfig, isBlockedLiteral, outboundAgent } from '@app/platform';
@@ -36,7 +36,7 @@ export interface SendResult {
  * checked after DNS resolution, at connect time, so a name cannot be re-pointed at a private host).
  */
 @Injectable()
-export class WebhookSender implements OnModuleDestroy {
+export class WebhookSender implements OnApplicationShutdown {
   private readonly agent: Agent;
   private readonly allowPrivate: boolean;
   private readonly timeoutMs: number;
@@ -47,7 +47,7 @@ export class WebhookSender implements OnModuleDestroy {
     this.agent = outboundAgent(this.allowPrivate, this.timeoutMs);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
   }
 
