@@ -6,45 +6,61 @@ const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const { Queue } = require('bullmq');
 // Jobs exactly as the call-engine publishes them: from the one job table (compiled).
-const { JOBS, QueueName } = require('../dist/libs/queues/src/jobs');
+const { jobOptions, QueueName } = require('../dist/libs/queues/src/jobs');
+const { FairShare } = require('../dist/libs/queues/src/fair-share');
 const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
 
-async function dispatchSetup(name, webhooks) {
-  const env = { ...benchEnv(name), DISPATCHER_CONCURRENCY: '50', WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '50' };
+/**
+ * `webhooks` webhooks of one workspace at /hook0…, or `workspaces`: for each workspace the receiver
+ * paths of its webhooks (the receiver answers /slow… paths after SLOW_MS).
+ */
+async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } = {}) {
+  const env = {
+    ...benchEnv(name),
+    DISPATCHER_CONCURRENCY: '50',
+    WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '50',
+    ...extraEnv,
+  };
   await freshDatabase(env);
-  const ws = cli(env, 'workspace', 'create', 'bench');
-  const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
   const receiverPort = await freePort();
   const receiver = await startProcess(
     join(__dirname, 'floors/receiver.js'),
-    { PORT: String(receiverPort) },
+    { PORT: String(receiverPort), SLOW_MS: env.SLOW_MS ?? '1000' },
     receiverPort,
     '/',
   );
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
-  const api = (path, body) =>
-    fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const agentId = (await api('/voice/agent', { name: 'Bench' })).agentId;
-  for (let i = 0; i < webhooks; i++)
-    await api('/webhook', { url: `http://127.0.0.1:${receiverPort}/hook${i}`, events: ['call.started'] });
+  const tenants = [];
+  for (const [i, paths] of (workspaces ?? [Array.from({ length: webhooks }, (_, j) => `/hook${j}`)]).entries()) {
+    const ws = cli(env, 'workspace', 'create', `bench${i}`);
+    const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
+    const api = (path, body) =>
+      fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const agentId = (await api('/voice/agent', { name: 'Bench' })).agentId;
+    for (const path of paths)
+      await api('/webhook', { url: `http://127.0.0.1:${receiverPort}${path}`, events: ['call.started'] });
+    tenants.push({ ws, agentId });
+  }
   await kill(gateway);
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
+  const fairShare = new FairShare();
   const events = new Queue(QueueName.DomainEvents, {
     connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
     prefix: env.QUEUE_PREFIX,
   });
   const receiverUrl = `http://127.0.0.1:${receiverPort}`;
-  const stats = () => fetch(`${receiverUrl}/stats`).then((r) => r.json());
+  const stats = (group = '') => fetch(`${receiverUrl}/stats?group=${group}`).then((r) => r.json());
   const reset = () => fetch(`${receiverUrl}/reset`, { method: 'POST' });
 
   /** Inserts n calls with their call.started event (occurredAt now) and publishes the events. */
-  async function publish(n) {
+  async function publish(n, tenant = 0) {
+    const { ws, agentId } = tenants[tenant];
     const tag = randomBytes(4).toString('hex');
     const { rows } = await db.query(
       `
@@ -61,12 +77,8 @@ async function dispatchSetup(name, webhooks) {
     );
     await events.addBulk(
       rows.map((r) => {
-        const fanOut = JOBS['fan-out'];
-        return {
-          name: 'fan-out',
-          data: { eventId: r.id },
-          opts: { ...fanOut.options, jobId: fanOut.id({ eventId: r.id }) },
-        };
+        const data = { eventId: r.id, workspaceId: ws };
+        return { name: 'fan-out', data, opts: jobOptions('fan-out', data, fairShare) };
       }),
     );
     return rows.length;

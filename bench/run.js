@@ -1,7 +1,14 @@
-// npm run bench [-- gateway|dispatcher|scale|growth]: every benchmark by default. Needs the build
+// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth]: every benchmark by default. Needs the build
 // (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
 'use strict';
-const all = { gateway: './gateway', dispatcher: './dispatcher', scale: './scale', growth: './growth' };
+const all = {
+  gateway: './gateway',
+  dispatcher: './dispatcher',
+  engine: './engine',
+  fairness: './fairness',
+  scale: './scale',
+  growth: './growth',
+};
 
 (async () => {
   const wanted = process.argv.slice(2).filter((a) => a in all);

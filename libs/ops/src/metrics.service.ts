@@ -24,6 +24,14 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly callStepLag = new Histogram({
+    name: 'call_step_lag_seconds',
+    help: 'How late the call-engine applied a call step (connect, complete, ...) after the time it was due',
+    labelNames: ['step'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
   readonly deliveries = new Counter({
     name: 'webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome (succeeded, retry, failed, gone)',

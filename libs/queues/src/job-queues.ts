@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { JobState, Queue } from 'bullmq';
-import { jobSpec, QueueName, type JobName, type JobPayloads } from './jobs';
+import { FairShare } from './fair-share';
+import { jobOptions, jobSpec, QueueName, type JobName, type JobPayloads } from './jobs';
 
 const PENDING_STATES: (JobState | 'unknown')[] = ['waiting', 'delayed', 'active', 'prioritized', 'waiting-children'];
 
@@ -9,6 +10,7 @@ const PENDING_STATES: (JobState | 'unknown')[] = ['waiting', 'delayed', 'active'
 @Injectable()
 export class JobQueues {
   private readonly byName: Record<QueueName, Queue>;
+  private readonly fairShare = new FairShare();
 
   constructor(
     @InjectQueue(QueueName.CallEngine) callEngine: Queue,
@@ -35,15 +37,7 @@ export class JobQueues {
     if (items.length === 0) return;
     const spec = jobSpec(name);
     await this.byName[spec.queue].addBulk(
-      items.map((data) => ({
-        name,
-        data,
-        opts: {
-          ...spec.options,
-          jobId: spec.id(data),
-          delay: spec.notBefore ? Math.max(0, spec.notBefore(data) - Date.now()) : undefined,
-        },
-      })),
+      items.map((data) => ({ name, data, opts: jobOptions(name, data, this.fairShare) })),
     );
   }
 

@@ -1,7 +1,8 @@
 import type { WorkerOptions } from 'bullmq';
 import { AppConfig } from '@app/platform';
 import { JobConsumer, type JobHandlers } from './job-consumer';
-import { JOBS, jobSpec, jobsOfQueue, QueueName } from './jobs';
+import { FairShare } from './fair-share';
+import { jobOptions, JOBS, jobSpec, jobsOfQueue, QueueName } from './jobs';
 
 describe('the job table', () => {
   it('names the same work with the same id, so asking twice makes one job', () => {
@@ -21,6 +22,27 @@ describe('the job table', () => {
     const byQueue = Object.values(QueueName).map((q) => jobsOfQueue(q));
     expect(byQueue.flat().sort()).toEqual(Object.keys(JOBS).sort());
     for (const jobs of byQueue) expect(jobs.length).toBeGreaterThan(0);
+  });
+});
+
+describe('fair share', () => {
+  it("puts a quiet tenant's job ahead of a busy tenant's burst, and forgets the burst a second later", () => {
+    const fair = new FairShare();
+    const t = 1_700_000_000_000;
+    const burst = Array.from({ length: 1000 }, () => fair.priority('busy', t));
+    expect(burst.at(-1)).toBe(1000);
+    expect(fair.priority('quiet', t + 10)).toBe(1);
+    expect(fair.priority('busy', t + 1000)).toBe(1);
+  });
+
+  it('gives fan-out jobs a priority per workspace and deliveries one per webhook; engine jobs none', () => {
+    const fair = new FairShare();
+    for (let i = 0; i < 5; i++) jobOptions('fan-out', { eventId: `e${i}`, workspaceId: 'ws_a' }, fair);
+    expect(jobOptions('fan-out', { eventId: 'e', workspaceId: 'ws_b' }, fair).priority).toBe(1);
+    const round = { deliveryId: 'dlv_1', webhookId: 'wh_1', round: 0 };
+    expect(jobOptions('deliver', round, fair).priority).toBe(1);
+    expect(jobOptions('deliver', { ...round, deliveryId: 'dlv_2' }, fair).priority).toBe(2);
+    expect(jobOptions('dial-call', { callId: 'call_1' }, fair).priority).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { JobsOptions } from 'bullmq';
+import type { FairShare } from './fair-share';
 
 /**
  * The one table of queues and jobs: every queue, every job's payload, id and options. A job name,
@@ -31,8 +32,8 @@ export interface JobPayloads {
   'end-call': { callId: string } & Traced;
   /** Engine-internal wake-up: apply the call's next step (`step`, due at `at` ms) if due, else wait. */
   'advance-call': { callId: string; step: string; at: number } & Traced;
-  /** A CallEvent row to fan out to webhooks. */
-  'fan-out': { eventId: string } & Traced;
+  /** A CallEvent row to fan out to webhooks (workspaceId: for fair ordering; absent on old jobs). */
+  'fan-out': { eventId: string; workspaceId?: string } & Traced;
   /** One round of sending a WebhookDelivery row; a retry or replay of it is a new round. */
   deliver: { deliveryId: string; webhookId: string; round: number } & Traced;
 }
@@ -45,6 +46,8 @@ export interface JobSpec<N extends JobName> {
   id(data: JobPayloads[N]): string;
   /** For wake-ups: run no earlier than this (ms since the epoch). */
   notBefore?(data: JobPayloads[N]): number;
+  /** The tenant whose burst must not delay other tenants' jobs on this queue (see FairShare). */
+  tenant?(data: JobPayloads[N]): string;
   options: Omit<JobsOptions, 'jobId' | 'delay'>;
 }
 
@@ -63,6 +66,7 @@ export const JOBS = {
   'fan-out': {
     queue: QueueName.DomainEvents,
     id: (d) => d.eventId,
+    tenant: (d) => d.workspaceId ?? '',
     options: { ...KEEP, attempts: 10, backoff: { type: 'exponential', delay: 500 } },
   },
   // Delivery attempts are counted in PostgreSQL; BullMQ only carries the next one (the consumer
@@ -70,6 +74,7 @@ export const JOBS = {
   deliver: {
     queue: QueueName.WebhookDeliveries,
     id: (d) => `${d.deliveryId}-${d.round}`,
+    tenant: (d) => d.webhookId,
     options: { ...KEEP, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
   },
 } as const satisfies { [N in JobName]: JobSpec<N> };
@@ -81,6 +86,17 @@ export type JobsOf<Q extends QueueName> = {
 
 export function jobSpec<N extends JobName>(name: N): JobSpec<N> {
   return JOBS[name] as unknown as JobSpec<N>;
+}
+
+/** The BullMQ options of one job: its id, delay and fair-share priority. */
+export function jobOptions<N extends JobName>(name: N, data: JobPayloads[N], fairShare: FairShare): JobsOptions {
+  const spec = jobSpec(name);
+  return {
+    ...spec.options,
+    jobId: spec.id(data),
+    priority: spec.tenant ? fairShare.priority(`${spec.queue}:${spec.tenant(data)}`) : undefined,
+    delay: spec.notBefore ? Math.max(0, spec.notBefore(data) - Date.now()) : undefined,
+  };
 }
 
 export function jobsOfQueue(queue: QueueName): JobName[] {

@@ -16,12 +16,12 @@ export class EventPublisher {
     private readonly lifecycle: CallLifecycleRepository,
   ) {}
 
-  async publish(events: { id: string }[], requestId?: string): Promise<void> {
+  async publish(events: { id: string; workspaceId: string }[], requestId?: string): Promise<void> {
     if (events.length === 0) return;
     try {
       await this.jobs.addBulk(
         'fan-out',
-        events.map((e) => ({ eventId: e.id, requestId })),
+        events.map((e) => ({ eventId: e.id, workspaceId: e.workspaceId, requestId })),
       );
       await this.lifecycle.markPublished(events.map((e) => e.id));
     } catch (e) {

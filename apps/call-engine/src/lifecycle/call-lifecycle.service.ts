@@ -82,6 +82,7 @@ export class CallLifecycleService {
         return;
       }
       const rid = requestId ?? call.requestId ?? undefined;
+      this.metrics.callStepLag.observe({ step: next.step.kind }, (now.getTime() - next.at.getTime()) / 1000);
       const event = await this.apply(call, next.step, conversation, now);
       if (!event) {
         this.logger.log({

@@ -1,0 +1,56 @@
+// Benchmark 5: fairness. One workspace bursts events to an endpoint that takes SLOW_MS per reply;
+// another workspace's steady events must still be delivered promptly (event→delivery p99).
+'use strict';
+const { save, table } = require('./lib');
+const { dispatchSetup, until } = require('./dispatch-lib');
+
+/** `rate` events/s of the quiet workspace for `seconds`; answers its event→delivery figures. */
+async function quietTraffic(s, rate, seconds) {
+  const perTick = Math.max(1, Math.round(rate / 10));
+  const before = (await s.stats('fast')).count;
+  const t0 = Date.now();
+  for (let tick = 0; tick < seconds * 10; tick++) {
+    await s.publish(perTick, 1);
+    await new Promise((r) => setTimeout(r, Math.max(0, t0 + (tick + 1) * 100 - Date.now())));
+  }
+  await until(() => s.stats('fast'), before + perTick * seconds * 10, t0);
+  return s.stats('fast');
+}
+
+module.exports = async function fairnessBench({ burst = 5000, rate = 20, seconds = 20, slowMs = 1000 } = {}) {
+  const s = await dispatchSetup('fairness', 0, {
+    workspaces: [['/slow0'], ['/fast0']],
+    // The production per-endpoint cap, so the slow endpoint holds at most that many workers.
+    env: { WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '4', SLOW_MS: String(slowMs) },
+  });
+  try {
+    await s.startDispatchers(1);
+    const alone = await quietTraffic(s, rate, 5);
+    await s.reset();
+    await s.publish(burst, 0);
+    const contended = await quietTraffic(s, rate, seconds);
+    const slow = await s.stats('slow');
+    console.log(`\nFairness (one process, cap 4 per endpoint; burst of ${burst} events to a ${slowMs} ms endpoint)`);
+    table([
+      { 'quiet workspace': 'alone', 'p50 ms': alone.p50, 'p99 ms': alone.p99, target: '-' },
+      {
+        'quiet workspace': `beside the burst (${rate} events/s for ${seconds} s)`,
+        'p50 ms': contended.p50,
+        'p99 ms': contended.p99,
+        target: 'p99 ≤ 500',
+      },
+    ]);
+    console.log(`slow endpoint meanwhile: ${slow.count} deliveries (at most 4 in flight × 1/s)`);
+    return save('fairness', {
+      burst,
+      slowMs,
+      quietEventsPerSecond: rate,
+      seconds,
+      alone: { p50Ms: alone.p50, p99Ms: alone.p99 },
+      beside: { p50Ms: contended.p50, p99Ms: contended.p99 },
+      slowDelivered: slow.count,
+    });
+  } finally {
+    await s.close();
+  }
+};
