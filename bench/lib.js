@@ -62,7 +62,11 @@ async function freePort() {
 
 /** Starts a built app (or any script) and waits until its /health/ready (or `readyPath`) answers 200. */
 async function startProcess(script, env, port, readyPath = '/health/ready') {
-  const proc = spawn(process.execPath, [script], {
+  // BENCH_PROFILE_DIR=dir: every process writes a V8 CPU profile there when it exits.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const proc = spawn(process.execPath, [...profile, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -143,7 +147,7 @@ function machine() {
 const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
 const kill = (p) =>
   new Promise((resolve) => {
-    if (!p || p.exitCode !== null) return resolve();
+    if (!p || p.exitCode !== null || p.signalCode !== null) return resolve();
     p.once('exit', resolve);
     p.kill('SIGTERM');
   });

@@ -9,7 +9,8 @@ let groups = new Map();
 
 function stats(lags, count) {
   const sorted = [...lags].sort((a, b) => a - b);
-  const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
+  const pct = (p) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null;
   return { count, p50: pct(50), p99: pct(99), max: sorted.at(-1) ?? null };
 }
 
@@ -20,7 +21,14 @@ http
       const wanted = url.searchParams.get('group');
       const chosen = [...groups].filter(([name]) => !wanted || name === wanted).map(([, g]) => g);
       const lags = chosen.flatMap((g) => g.lags);
-      return res.end(JSON.stringify(stats(lags, chosen.reduce((n, g) => n + g.count, 0))));
+      return res.end(
+        JSON.stringify(
+          stats(
+            lags,
+            chosen.reduce((n, g) => n + g.count, 0),
+          ),
+        ),
+      );
     }
     if (req.method === 'POST' && url.pathname === '/reset') {
       groups = new Map();

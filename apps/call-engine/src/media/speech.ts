@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { SAMPLE_RATE } from './wav';
 
 const run = promisify(execFile);
@@ -13,6 +14,16 @@ const run = promisify(execFile);
 export class Speech {
   private readonly logger = new Logger(Speech.name);
   private available?: Promise<boolean>;
+  // An assistant says the same lines on every call: each (language, text) is spoken once, and
+  // concurrent calls wanting the same line share one espeak-ng run. Bounded to 64 MB of samples.
+  private readonly spoken = new LRUCache<string, Int16Array>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (samples) => Math.max(1, samples.byteLength),
+    fetchMethod: (key) => {
+      const [language, text] = JSON.parse(key) as [string, string];
+      return this.synthesize(text, language);
+    },
+  });
 
   isAvailable(): Promise<boolean> {
     this.available ??= run('espeak-ng', ['--version']).then(
@@ -25,6 +36,10 @@ export class Speech {
   /** The spoken text as 8 kHz samples, or null when espeak-ng is missing or fails. */
   async speak(text: string, language: string): Promise<Int16Array | null> {
     if (!(await this.isAvailable())) return null;
+    return (await this.spoken.fetch(JSON.stringify([language, text]))) ?? null;
+  }
+
+  private async synthesize(text: string, language: string): Promise<Int16Array | undefined> {
     try {
       const { stdout } = await run('espeak-ng', ['-v', language, '--stdout', '--', text], {
         encoding: 'buffer',
@@ -34,7 +49,7 @@ export class Speech {
       return toSampleRate(parseWav(stdout), SAMPLE_RATE);
     } catch (e) {
       this.logger.warn(`espeak-ng failed (${(e as Error).message}); using the tone signal for this turn`);
-      return null;
+      return undefined; // not cached: the next call tries again
     }
   }
 }

@@ -9,21 +9,21 @@ export const SAMPLE_RATE = 8000;
  */
 export function renderRecording(turns: Turn[], durationSec: number, speech: (Int16Array | null)[] = []): Buffer {
   const samples = Math.max(0, Math.round(durationSec * SAMPLE_RATE));
-  const pcm = Buffer.alloc(samples * 2);
+  const pcm = new Int16Array(samples);
   const freq = { assistant: 440, customer: 330, tool: 660 } as const;
   for (const [index, turn] of turns.entries()) {
     const from = Math.min(samples, Math.floor(turn.startSec * SAMPLE_RATE));
     const to = Math.min(samples, Math.floor(turn.endSec * SAMPLE_RATE));
     const spoken = speech[index];
     if (spoken) {
-      for (let i = from; i < to && i - from < spoken.length; i++) pcm.writeInt16LE(spoken[i - from], i * 2);
+      pcm.set(spoken.subarray(0, Math.max(0, to - from)), from);
       continue;
     }
-    for (let i = from; i < to; i++) {
-      pcm.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * freq[turn.role] * i) / SAMPLE_RATE)), i * 2);
-    }
+    for (let i = from; i < to; i++)
+      pcm[i] = Math.round(6000 * Math.sin((2 * Math.PI * freq[turn.role] * i) / SAMPLE_RATE));
   }
-  return Buffer.concat([wavHeader(pcm.length), pcm]);
+  // WAV is little-endian, as are the machines we run on (x86-64, arm64).
+  return Buffer.concat([wavHeader(pcm.byteLength), Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)]);
 }
 
 function wavHeader(dataBytes: number): Buffer {

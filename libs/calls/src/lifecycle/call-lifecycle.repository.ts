@@ -6,6 +6,46 @@ import { callEventData, type EventName, type OwnEventData } from '../events/even
 
 type Tx = Prisma.TransactionClient;
 
+/** What a transition may set besides the status. */
+export interface TransitionPatch {
+  connectedAt?: Date;
+  endedAt?: Date;
+  durationSec?: number;
+  endedReason?: string;
+}
+
+/** Prisma's names of the statuses → the values stored (the enum's @map). */
+const DB_STATUS: Record<CallStatus, string> = {
+  ringing: 'ringing',
+  in_progress: 'in-progress',
+  completed: 'completed',
+  failed: 'failed',
+  no_answer: 'no-answer',
+};
+
+const MARK_PUBLISHED = `
+  UPDATE "CallEvent" SET "publishedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY($1::text[]) AND "publishedAt" IS NULL`;
+
+// The guarded update and its event, atomically: no row moved, no event. A concurrent writer of
+// the same call's next sequence number loses on the (callId, sequence) key and its job retries.
+const TRANSITION = `
+  WITH moved AS (
+    UPDATE "Call" SET status = $3::"CallStatus", "updatedAt" = $4::timestamptz AT TIME ZONE 'UTC',
+      "connectedAt" = COALESCE($5::timestamptz AT TIME ZONE 'UTC', "connectedAt"),
+      "endedAt" = COALESCE($6::timestamptz AT TIME ZONE 'UTC', "endedAt"),
+      "durationSec" = COALESCE($7::int, "durationSec"),
+      "endedReason" = COALESCE($8::text, "endedReason")
+    WHERE id = $1 AND status = $2::"CallStatus"
+    RETURNING id, "workspaceId"
+  ), next AS (
+    SELECT count(*)::int + 1 AS sequence FROM "CallEvent" WHERE "callId" = $1
+  )
+  INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, "occurredAt", data)
+  SELECT $9, moved."workspaceId", moved.id, $10, next.sequence, $4::timestamptz AT TIME ZONE 'UTC',
+         jsonb_set($11::jsonb, '{sequence}', to_jsonb(next.sequence))
+  FROM moved, next
+  RETURNING *`;
+
 /**
  * The call-engine's writes: every change of a call is one transaction of a guarded update (only
  * from the expected state) and the CallEvent it causes. A repeated or concurrent attempt finds
@@ -19,23 +59,34 @@ export class CallLifecycleRepository {
     return this.prisma.call.findUnique({ where: { id: callId }, include: { assistant: true } });
   }
 
-  /** Moves the call from → to with the patch; returns the appended event, or null if the guard failed. */
-  transition<E extends EventName>(
+  /**
+   * Moves the call from → to with the patch and appends its event, in one statement (the engine's
+   * hottest write); returns the event, or null if the guard failed.
+   */
+  async transition<E extends EventName>(
     call: Call,
-    change: { from: CallStatus; to: CallStatus; patch: Prisma.CallUncheckedUpdateManyInput },
+    change: { from: CallStatus; to: CallStatus; patch: TransitionPatch },
     event: E,
-    data: OwnEventData<E>,
+    own: OwnEventData<E>,
     at: Date,
-  ) {
+  ): Promise<CallEvent | null> {
     const { from, to, patch } = change;
-    return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.call.updateMany({
-        where: { id: call.id, status: from },
-        data: { ...patch, status: to, updatedAt: at },
-      });
-      if (count === 0) return null;
-      return this.appendEvent(tx, call, event, data, at);
-    });
+    // The sequence is counted in the statement; the builder's placeholder is replaced there.
+    const data = callEventData<E>(call, own, 0);
+    const [row] = await this.prisma.sql<CallEvent>('call-transition', TRANSITION, [
+      call.id,
+      DB_STATUS[from],
+      DB_STATUS[to],
+      at.toISOString(),
+      patch.connectedAt?.toISOString() ?? null,
+      patch.endedAt?.toISOString() ?? null,
+      patch.durationSec ?? null,
+      patch.endedReason ?? null,
+      newId('event'),
+      event,
+      JSON.stringify(data),
+    ]);
+    return row ?? null;
   }
 
   /**
@@ -121,10 +172,7 @@ export class CallLifecycleRepository {
   }
 
   async markPublished(eventIds: string[]): Promise<void> {
-    await this.prisma.callEvent.updateMany({
-      where: { id: { in: eventIds }, publishedAt: null },
-      data: { publishedAt: new Date() },
-    });
+    await this.prisma.sql('events-published', MARK_PUBLISHED, [eventIds]);
   }
 
   /** The event with its per-call sequence; its data comes from the one builder (callEventData). */
