@@ -24,6 +24,8 @@ describe('API keys over HTTP (spec 5.2, 5.3)', () => {
       createdAt: expect.any(String),
       lastUsedAt: null,
       revokedAt: null,
+      // a key made with a key of the CLI's role accounts belongs to the role's service identity
+      createdBy: { accountId: expect.stringMatching(/^acct_/), name: 'member account', email: null },
     });
     const list = await as(app, ws.keys.admin).get('/api/core/api-key/list');
     const listed = list.body.list.find((k: { keyId: string }) => k.keyId === res.body.keyId);
@@ -52,9 +54,14 @@ describe('API keys over HTTP (spec 5.2, 5.3)', () => {
     expect(list.body.list.find((k: { keyId: string }) => k.keyId === body.keyId).revokedAt).toEqual(expect.any(String));
   });
 
+  it("defaults the role to the creator's (issue 12)", async () => {
+    const res = await as(app, ws.keys.admin).post('/api/core/api-key', { name: 'no role given' });
+    expect(res.status).toBe(201);
+    expect(res.body.role).toBe('admin');
+  });
+
   it.each([
     [{ role: 'viewer' }, 400, /name is required/],
-    [{ name: 'x' }, 400, /role is required/],
     [{ name: 'x', role: 'superuser' }, 422, /role must be one of/],
     [{ name: '', role: 'viewer' }, 422, /name/],
     [{ name: 7, role: 'viewer' }, 422, /name must be a string/],

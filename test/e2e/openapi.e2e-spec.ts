@@ -83,8 +83,10 @@ describe('OpenAPI document', () => {
           documented: true,
         });
         const op = doc.paths[path][method];
-        if (path.startsWith('/api/core') || path === '/mcp') {
-          expect(op.security).toEqual([{ apiKey: [] }]);
+        if (/^\/api\/core\/auth\/(signup|login|logout)$/.test(path)) {
+          expect(op.security).toBeUndefined(); // signing up, in and out needs no credential
+        } else if (path.startsWith('/api/core') || path === '/mcp') {
+          expect(op.security).toEqual([{ apiKey: [] }, { session: [] }]);
           for (const status of ['401', '429', '500']) {
             expect(op.responses[status]?.content?.['application/json']?.schema).toEqual({
               $ref: '#/components/schemas/ErrorBody',

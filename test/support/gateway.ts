@@ -75,3 +75,32 @@ export function expectError(res: request.Response, status: number, message?: Reg
   expect(res.headers['content-type']).toMatch(/application\/json/);
   if (message) expect(res.body.message).toMatch(message);
 }
+
+/** supertest bound to the app with a session cookie (and its CSRF proof), answers checked like as(). */
+export function asSession(app: INestApplication, cookie: string, csrfToken?: string) {
+  const headers: Record<string, string> = { Cookie: cookie, ...(csrfToken ? { 'X-CSRF-Token': csrfToken } : {}) };
+  const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) =>
+    request(app.getHttpServer())
+      [method](path)
+      .set(headers)
+      .on('response', (res: request.Response) => checkResponse(app, method, path, res as never));
+  return {
+    get: (path: string) => http('get', path),
+    post: (path: string, body?: object) => (body === undefined ? http('post', path) : http('post', path).send(body)),
+    patch: (path: string, body: object) => http('patch', path).send(body),
+    delete: (path: string) => http('delete', path),
+  };
+}
+
+/** Signs a new person up (a new workspace); answers their cookie, CSRF token and account. */
+export async function signUp(app: INestApplication, label = 'person') {
+  const tag = randomBytes(4).toString('hex');
+  const email = `${label}-${tag}@example.com`;
+  const password = `pw-${randomBytes(12).toString('hex')}`;
+  const res = await request(app.getHttpServer())
+    .post('/api/core/auth/signup')
+    .send({ email, password, name: `Person ${tag}`, workspaceName: `${label}-${tag}` });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const cookie = String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
+  return { email, password, cookie, csrfToken: res.body.csrfToken as string, me: res.body };
+}

@@ -15,6 +15,7 @@ import { AuthModule } from './auth/auth.module';
 import { CallsModule } from './calls/calls.module';
 import { EventsModule } from './events/events.module';
 import { McpModule } from './mcp/mcp.module';
+import { PeopleModule } from './people/people.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -37,6 +38,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     AssistantsModule,
     WebhooksModule,
     ApiKeysModule,
+    PeopleModule,
     McpModule,
     QueueBoardModule,
   ],

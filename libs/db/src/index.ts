@@ -13,4 +13,5 @@ export type {
   DeliveryStatus,
   Webhook,
   WebhookDelivery,
+  Workspace,
 } from './generated/prisma/client';

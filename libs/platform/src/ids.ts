@@ -14,6 +14,7 @@ export const ID_PREFIX = {
   transcript: 'tr',
   recording: 'rec',
   idempotency: 'idem',
+  session: 'sess',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

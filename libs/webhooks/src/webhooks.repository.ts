@@ -15,9 +15,9 @@ export interface WebhookChange {
   url?: string;
   events?: string[];
   enabled?: boolean;
-  /** The key making the change becomes the one deliveries carry (spec 6.1). */
-  apiKeyEnc: string;
-  apiKeyId: string;
+  /** The key making the change becomes the one deliveries carry (spec 6.1); unchanged when absent. */
+  apiKeyEnc?: string;
+  apiKeyId?: string;
 }
 
 @Injectable()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Account, ApiKey } from '@app/db';
+import { effectiveRole } from './api-keys.repository';
 import { ROLES } from './roles';
 
 /** A key as listings show it: never the key, only a masked preview (spec 5.3). */
@@ -14,6 +15,9 @@ export const ApiKeyRecord = contract(
     createdAt: timestamp(),
     lastUsedAt: timestamp().nullable(),
     revokedAt: timestamp().nullable(),
+    createdBy: z
+      .object({ accountId: z.string(), name: z.string(), email: z.string().nullable() })
+      .describe('The account the key belongs to: a person (with an email) or a service identity'),
   }),
 );
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
@@ -28,10 +32,11 @@ export function presentApiKey(k: ApiKey & { account: Account }): ApiKeyRecord {
   return {
     keyId: k.id,
     name: k.name,
-    role: k.account.role,
+    role: effectiveRole(k.role, k.account.role),
     preview: k.preview,
     createdAt: k.createdAt.toISOString(),
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
+    createdBy: { accountId: k.account.id, name: k.account.name, email: k.account.email },
   };
 }

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Required } from '@app/platform';
 import { ROLES, type RoleName } from './roles';
 
@@ -12,8 +12,13 @@ export class CreateApiKeyDto {
   @MaxLength(200)
   name: string;
 
-  @ApiProperty({ enum: ROLES, description: 'Role the key acts with; at most the role of the key creating it' })
-  @Required()
+  @ApiPropertyOptional({
+    enum: ROLES,
+    description:
+      "Role the key acts with: at most the creator's (and never above its account's current role); " +
+      "defaults to the creator's",
+  })
+  @IsOptional()
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
-  role: RoleName;
+  role?: RoleName;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { PrismaService } from '@app/db';
 import { generateApiKey, hashApiKey, previewApiKey } from './api-key-material';
-import type { RoleName } from './roles';
+import { ROLES, type RoleName } from './roles';
 
 export interface AuthenticatedKey {
   keyId: string;
@@ -18,7 +18,29 @@ export class ApiKeysRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Creates a key acting as the workspace's account of that role (made on first use).
+   * A person's own key: it belongs to them and acts with `role` (at most theirs, checked by the
+   * caller), and with less as soon as their role is lowered.
+   */
+  async createForPerson(workspaceId: string, accountId: string, name: string, role: RoleName) {
+    const key = generateApiKey();
+    const record = await this.prisma.apiKey.create({
+      data: {
+        id: newId('apiKey'),
+        workspaceId,
+        accountId,
+        name,
+        role,
+        hash: hashApiKey(key),
+        preview: previewApiKey(key),
+      },
+      include: { account: true },
+    });
+    return { record, key };
+  }
+
+  /**
+   * Creates a key acting as the workspace's account of that role (made on first use): the keys of
+   * the operator CLI and of other keys that are not a person's.
    * Returns the full key: the only moment it exists outside the caller's hands.
    */
   async create(workspaceId: string, name: string, role: RoleName) {
@@ -54,8 +76,9 @@ export class ApiKeysRepository {
       keyId: found.id,
       workspaceId: found.workspaceId,
       accountId: found.accountId,
-      role: found.account.role,
-      revoked: found.revokedAt !== null,
+      role: effectiveRole(found.role, found.account.role),
+      // A removed member's keys stop working with them.
+      revoked: found.revokedAt !== null || found.account.removedAt !== null,
     };
   }
 
@@ -84,4 +107,10 @@ export class ApiKeysRepository {
     });
     return this.find(workspaceId, keyId);
   }
+}
+
+/** A key acts with its own role, never above its account's current one. */
+export function effectiveRole(keyRole: RoleName | null, accountRole: RoleName): RoleName {
+  if (!keyRole) return accountRole;
+  return ROLES[Math.min(ROLES.indexOf(keyRole), ROLES.indexOf(accountRole))];
 }

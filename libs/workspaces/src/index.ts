@@ -5,3 +5,8 @@ export * from './workspaces.repository';
 export * from './api-keys.dto';
 export * from './api-key.contract';
 export * from './workspaces-data.module';
+export * from './passwords';
+export * from './session-material';
+export * from './people.repository';
+export * from './people.dto';
+export * from './person.contract';

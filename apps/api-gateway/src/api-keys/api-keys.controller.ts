@@ -7,6 +7,8 @@ import {
   ApiKeyList,
   ApiKeysRepository,
   CreateApiKeyDto,
+  effectiveRole,
+  PeopleRepository,
   presentApiKey,
   roleAtLeast,
 } from '@app/workspaces';
@@ -25,6 +27,7 @@ export class ApiKeysController {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly cache: KeyCache,
+    private readonly people: PeopleRepository,
   ) {}
 
   @Post()
@@ -35,10 +38,14 @@ export class ApiKeysController {
   @ApiAnswer(201, ApiKeyCreated)
   @ApiErrors(400, 403, 422)
   async create(@Auth() auth: RequestAuth, @Body() dto: CreateApiKeyDto) {
-    if (!roleAtLeast(auth.role, dto.role)) {
-      throw ApiError.forbidden(`A ${auth.role} key cannot create a ${dto.role} key.`);
+    const role = dto.role ?? auth.role;
+    if (!roleAtLeast(auth.role, role)) {
+      throw ApiError.forbidden(`A ${auth.role} cannot create a ${role} key.`);
     }
-    const { record, key } = await this.keys.create(auth.workspaceId, dto.name, dto.role);
+    // A person's keys are theirs (they lose power with them); a service identity's go to the role's account.
+    const { record, key } = (await this.people.isPerson(auth.accountId))
+      ? await this.keys.createForPerson(auth.workspaceId, auth.accountId, dto.name, role)
+      : await this.keys.create(auth.workspaceId, dto.name, role);
     return { ...presentApiKey(record), key };
   }
 
@@ -59,8 +66,9 @@ export class ApiKeysController {
   async revoke(@Auth() auth: RequestAuth, @Param('keyId') keyId: string): Promise<void> {
     const target = await this.keys.find(auth.workspaceId, keyId);
     if (!target) throw ApiError.notFound('API key', keyId);
-    if (!roleAtLeast(auth.role, target.account.role)) {
-      throw ApiError.forbidden(`A ${auth.role} key cannot revoke a ${target.account.role} key.`);
+    const targetRole = effectiveRole(target.role, target.account.role);
+    if (!roleAtLeast(auth.role, targetRole)) {
+      throw ApiError.forbidden(`A ${auth.role} cannot revoke a ${targetRole} key.`);
     }
     await this.keys.revoke(auth.workspaceId, keyId);
     this.cache.forgetKeyId(keyId);

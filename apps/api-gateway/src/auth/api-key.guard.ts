@@ -1,14 +1,34 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiError } from '@app/platform';
-import { ApiKeysRepository, hashApiKey, looksLikeApiKey, roleAtLeast, type RoleName } from '@app/workspaces';
+import { ApiError, AppConfig } from '@app/platform';
+import {
+  ApiKeysRepository,
+  csrfTokenOf,
+  hashApiKey,
+  looksLikeApiKey,
+  PeopleRepository,
+  roleAtLeast,
+  type RoleName,
+} from '@app/workspaces';
+import { readSessionCookie } from '../people/session-cookie';
 import { IS_PUBLIC, MIN_ROLE, type RequestAuth } from './auth.decorators';
 import { KeyCache } from './key-cache';
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+type AuthRequest = {
+  method: string;
+  headers: Record<string, string | undefined>;
+  auth?: RequestAuth;
+  sessionToken?: string;
+};
 
 /**
  * Spec part 5: every request carries "Authorization: Bearer <key>". Missing, malformed, unknown or
  * revoked → 401; a role below the route's → 403. Lookups are cached for at most a second, so a
  * revocation takes effect within a second everywhere (at once on the gateway that revoked).
+ * Without an Authorization header, a signed-in person's session cookie is accepted instead, with
+ * the same roles; its writes must also carry the session's CSRF proof (X-CSRF-Token).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -16,13 +36,27 @@ export class ApiKeyGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly keys: ApiKeysRepository,
     private readonly cache: KeyCache,
+    private readonly people: PeopleRepository,
+    private readonly config: AppConfig,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; auth?: RequestAuth }>();
+    const req = ctx.switchToHttp().getRequest<AuthRequest>();
     const header = req.headers.authorization;
+    const sessionToken = header ? undefined : readSessionCookie(this.config, req.headers.cookie);
+    const auth = sessionToken ? await this.session(req, sessionToken) : await this.key(header);
+    const needed = this.reflector.getAllAndOverride<RoleName>(MIN_ROLE, targets) ?? 'viewer';
+    if (!roleAtLeast(auth.role, needed)) {
+      const who = auth.keyId ? 'this key acts' : 'you are signed in';
+      throw ApiError.forbidden(`This action needs the ${needed} role or higher; ${who} as ${auth.role}.`);
+    }
+    req.auth = auth;
+    return true;
+  }
+
+  private async key(header: string | undefined): Promise<RequestAuth> {
     if (!header) throw ApiError.unauthorized();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match)
@@ -31,13 +65,19 @@ export class ApiKeyGuard implements CanActivate {
     const found = looksLikeApiKey(token) ? await this.lookup(token) : null;
     if (!found) throw ApiError.unauthorized('Invalid API key.');
     if (found.revoked) throw ApiError.unauthorized('This API key has been revoked; create a new one.');
-    const needed = this.reflector.getAllAndOverride<RoleName>(MIN_ROLE, targets) ?? 'viewer';
-    if (!roleAtLeast(found.role, needed)) {
-      throw ApiError.forbidden(`This action needs the ${needed} role or higher; this key acts as ${found.role}.`);
+    const { revoked: _revoked, ...key } = found;
+    return { ...key, rawKey: token, sessionId: null };
+  }
+
+  private async session(req: AuthRequest, token: string): Promise<RequestAuth> {
+    const found = await this.people.findSession(token, this.config.SESSION_IDLE_MS);
+    if (!found) throw ApiError.unauthorized('Your session has ended; sign in again.');
+    if (!SAFE_METHODS.includes(req.method) && req.headers['x-csrf-token'] !== csrfTokenOf(token)) {
+      throw ApiError.forbidden('Missing or wrong X-CSRF-Token: send the csrfToken of GET /api/core/auth/me.');
     }
-    const { revoked: _revoked, ...auth } = found;
-    req.auth = { ...auth, rawKey: token };
-    return true;
+    req.sessionToken = token;
+    const { sessionId, accountId, workspaceId, role } = found;
+    return { keyId: null, rawKey: null, sessionId, accountId, workspaceId, role };
   }
 
   private async lookup(token: string) {

@@ -7,10 +7,12 @@ export const MIN_ROLE = 'auth:min-role';
 /** The weakest role allowed to call the route; routes without it need at least viewer. */
 export const RequireRole = (role: RoleName) => SetMetadata(MIN_ROLE, role);
 
-/** What the guard learned about the calling key. rawKey is kept only to seal it for webhooks. */
-export interface RequestAuth extends AuthenticatedKey {
-  rawKey: string;
-}
+/**
+ * Who is calling: an API key (keyId, and rawKey kept only to seal it for webhooks) or a signed-in
+ * person's session (sessionId; no key).
+ */
+export type RequestAuth = Omit<AuthenticatedKey, 'keyId'> &
+  ({ keyId: string; rawKey: string; sessionId: null } | { keyId: null; rawKey: null; sessionId: string });
 
 export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestAuth => {
   return ctx.switchToHttp().getRequest().auth;

@@ -25,10 +25,29 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
       'apiKey',
     )
+    .addCookieAuth(
+      '__Host-vcs_session',
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        description:
+          'A signed-in person (POST /api/core/auth/login). Writes also need X-CSRF-Token: the csrfToken of ' +
+          'GET /api/core/auth/me. Named vcs_session when SESSION_COOKIE_SECURE=false (plain-HTTP development).',
+      },
+      'session',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, { ...config, webhooks: eventWebhooks() } as typeof config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  // Every route a key may call, a signed-in person may call too, with the same roles.
+  for (const item of Object.values(document.paths)) {
+    for (const op of Object.values(item) as { security?: Record<string, string[]>[] }[]) {
+      if (op?.security?.some((s) => 'apiKey' in s) && !op.security.some((s) => 'session' in s)) {
+        op.security.push({ session: [] });
+      }
+    }
+  }
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ...(contractSchemas() as OpenAPIObject['components']) },

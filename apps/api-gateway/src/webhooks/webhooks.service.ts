@@ -16,6 +16,7 @@ import {
   type UpdateWebhookDto,
   type WebhookRecord,
 } from '@app/webhooks';
+import { ApiKeysRepository } from '@app/workspaces';
 import type { RequestAuth } from '../auth/auth.decorators';
 
 @Injectable()
@@ -24,7 +25,20 @@ export class WebhooksService {
     private readonly webhooks: WebhooksRepository,
     private readonly secrets: SecretBox,
     private readonly config: AppConfig,
+    private readonly keys: ApiKeysRepository,
   ) {}
+
+  /**
+   * The key deliveries carry as Bearer (spec 6.1): the registering key; for a person signed in to
+   * the console, a viewer key of theirs made for the purpose (it shows in the API keys area, and
+   * revoking it or removing them disables the webhook as for any revoked key).
+   */
+  private async deliveryKey(auth: RequestAuth, url: string) {
+    if (auth.rawKey !== null) return { apiKeyEnc: this.secrets.seal(auth.rawKey), apiKeyId: auth.keyId };
+    const name = `Webhook deliveries to ${new URL(url).host}`.slice(0, 100);
+    const { record, key } = await this.keys.createForPerson(auth.workspaceId, auth.accountId, name, 'viewer');
+    return { apiKeyEnc: this.secrets.seal(key), apiKeyId: record.id };
+  }
 
   /** Returns the record plus its signing secret, shown this once. */
   async create(auth: RequestAuth, dto: CreateWebhookDto): Promise<WebhookRecord & { secret: string }> {
@@ -34,8 +48,7 @@ export class WebhooksService {
       url: dto.url,
       events: unique(dto.events),
       secretEnc: this.secrets.seal(secret),
-      apiKeyEnc: this.secrets.seal(auth.rawKey),
-      apiKeyId: auth.keyId,
+      ...(await this.deliveryKey(auth, dto.url)),
     });
     return { ...presentWebhook(created), secret };
   }
@@ -52,7 +65,7 @@ export class WebhooksService {
     return { total, list: list.map(presentWebhook) };
   }
 
-  /** The updating key becomes the one deliveries carry as their Bearer token. */
+  /** The updating key becomes the one deliveries carry as their Bearer token (a session changes nothing). */
   /** `resumed` when the webhook went from disabled to enabled: its pending deliveries go out again. */
   async update(
     auth: RequestAuth,
@@ -64,8 +77,7 @@ export class WebhooksService {
       url: dto.url,
       events: dto.events ? unique(dto.events) : undefined,
       enabled: dto.enabled,
-      apiKeyEnc: this.secrets.seal(auth.rawKey),
-      apiKeyId: auth.keyId,
+      ...(auth.rawKey !== null ? { apiKeyEnc: this.secrets.seal(auth.rawKey), apiKeyId: auth.keyId } : {}),
     });
     if (!updated) throw ApiError.notFound('Webhook', webhookId);
     return { record: presentWebhook(updated.after), resumed: !updated.before.enabled && updated.after.enabled };

@@ -41,7 +41,8 @@ export class WebhookCache {
       enabled: w.enabled,
       deleted: w.deletedAt !== null,
       failingSince: w.failingSince,
-      keyRevoked: w.apiKey.revokedAt !== null,
+      // A removed member's keys count as revoked.
+      keyRevoked: w.apiKey.revokedAt !== null || w.apiKey.account.removedAt !== null,
       secret: this.secrets.open(w.secretEnc),
       apiKey: this.secrets.open(w.apiKeyEnc),
     };

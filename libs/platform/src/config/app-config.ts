@@ -170,6 +170,39 @@ export class AppConfig {
   @Min(100)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
+  /** POST /api/core/auth/signup creates workspaces; switch off for a self-hosted install. */
+  @IsBoolean()
+  @Transform(toBool)
+  SIGNUP_ENABLED = true;
+
+  /** A session ends after this long without a request... */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+
+  /** ...and this long after sign-in, whatever the activity. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+
+  /** The session cookie is Secure (HTTPS only); false only for plain-HTTP local development. */
+  @IsBoolean()
+  @Transform(toBool)
+  SESSION_COOKIE_SECURE = true;
+
+  /** Failed sign-ins allowed per email, and (×4) per client address, per LOGIN_THROTTLE_WINDOW_MS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_FAILURES = 5;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
   /** Bull Board at /admin/queues on the gateway, behind these credentials; off when unset. */
   @IsOptional()
   @IsString()

@@ -170,7 +170,7 @@ export class WebhookDeliveriesRepository {
         failingSince: true,
         secretEnc: true,
         apiKeyEnc: true,
-        apiKey: { select: { revokedAt: true } },
+        apiKey: { select: { revokedAt: true, account: { select: { removedAt: true } } } },
       },
     });
   }

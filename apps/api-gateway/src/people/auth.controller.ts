@@ -1,0 +1,112 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiError, AppConfig, Public } from '@app/platform';
+import {
+  csrfTokenOf,
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  LoginDto,
+  Me,
+  PeopleRepository,
+  presentMe,
+  SignupDto,
+  verifyPassword,
+} from '@app/workspaces';
+import type { Account } from '@app/db';
+import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
+import { Auth, type RequestAuth } from '../auth/auth.decorators';
+import { LoginThrottle } from './login-throttle';
+import { clearedSessionCookie, readSessionCookie, sessionCookie } from './session-cookie';
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** People signing up, in and out (issue 12). The session lives in an HttpOnly cookie. */
+@ApiTags('auth')
+@Controller('api/core/auth')
+export class AuthController {
+  constructor(
+    private readonly people: PeopleRepository,
+    private readonly throttle: LoginThrottle,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post('signup')
+  @Public()
+  @ApiOperation({
+    summary: 'Create a workspace and its owner, and sign in',
+    description: 'Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters.',
+  })
+  @ApiAnswer(201, Me)
+  @ApiErrors(400, 403, 409, 422)
+  async signup(@Body() dto: SignupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
+    if (!this.config.SIGNUP_ENABLED) throw ApiError.forbidden('Sign-up is switched off on this installation.');
+    const account = await this.people.signup({
+      email: normalEmail(dto.email),
+      passwordHash: await hashPassword(dto.password),
+      name: dto.name.trim(),
+      workspaceName: dto.workspaceName.trim(),
+    });
+    return this.signIn(account, req, res);
+  }
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sign in with email and password',
+    description:
+      'Sets the session cookie. A wrong email or password answers the same 401; repeated failures per email ' +
+      'or per client address answer 429 with Retry-After.',
+  })
+  @ApiAnswer(200, Me)
+  @ApiErrors(400, 401, 422, 429)
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
+    const email = normalEmail(dto.email);
+    const ip = req.ip ?? 'unknown';
+    await this.throttle.check(email, ip);
+    const account = await this.people.findPersonByEmail(email);
+    // The hash is checked for unknown emails too: same answer, same time.
+    const ok = await verifyPassword(dto.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!account || !ok) {
+      await this.throttle.failed(email, ip);
+      throw ApiError.unauthorized('Wrong email or password.');
+    }
+    await this.throttle.succeeded(email, ip);
+    return this.signIn(account, req, res);
+  }
+
+  @Post('logout')
+  @Public()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign out: ends the session and clears its cookie' })
+  @ApiNoContentResponse()
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const token = readSessionCookie(this.config, req.headers.cookie);
+    if (token) await this.people.endSession(token);
+    res.setHeader('Set-Cookie', clearedSessionCookie(this.config));
+  }
+
+  @Get('me')
+  @ApiBearerAuth('apiKey')
+  @ApiOperation({ summary: 'The signed-in person, their workspace and the CSRF token of the session' })
+  @ApiAnswer(200, Me)
+  @ApiErrors(403)
+  async me(@Auth() auth: RequestAuth, @Req() req: Request): Promise<Me> {
+    const token = readSessionCookie(this.config, req.headers.cookie);
+    if (auth.sessionId === null || !token) throw ApiError.forbidden('GET /auth/me answers signed-in people only.');
+    const person = await this.people.findPerson(auth.accountId);
+    if (!person) throw ApiError.unauthorized('Your session has ended; sign in again.');
+    return presentMe(person, person.workspace, csrfTokenOf(token));
+  }
+
+  private async signIn(account: Account, req: Request, res: Response): Promise<Me> {
+    const { token, expiresAt } = await this.people.startSession(account, this.config.SESSION_ABSOLUTE_MS, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    });
+    res.setHeader('Set-Cookie', sessionCookie(this.config, token, expiresAt));
+    const person = await this.people.findPerson(account.id);
+    return presentMe(account, person!.workspace, csrfTokenOf(token));
+  }
+}
