@@ -79,11 +79,12 @@ export function expectError(res: request.Response, status: number, message?: Reg
 /** supertest bound to the app with a session cookie (and its CSRF proof), answers checked like as(). */
 export function asSession(app: INestApplication, cookie: string, csrfToken?: string) {
   const headers: Record<string, string> = { Cookie: cookie, ...(csrfToken ? { 'X-CSRF-Token': csrfToken } : {}) };
-  const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) =>
-    request(app.getHttpServer())
-      [method](path)
+  const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) => {
+    const server = request(app.getHttpServer());
+    return server[method](path)
       .set(headers)
       .on('response', (res: request.Response) => checkResponse(app, method, path, res as never));
+  };
   return {
     get: (path: string) => http('get', path),
     post: (path: string, body?: object) => (body === undefined ? http('post', path) : http('post', path).send(body)),

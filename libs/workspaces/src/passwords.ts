@@ -39,4 +39,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Spent on unknown emails too, so the answer's timing does not reveal which emails exist. */
-export const DUMMY_PASSWORD_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(43)}`;
+export const DUMMY_PASSWORD_HASH = ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, 'A'.repeat(22), 'A'.repeat(43)].join('$');
