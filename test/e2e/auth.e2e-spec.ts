@@ -85,9 +85,10 @@ describe('authentication, roles and tenant isolation', () => {
     add('GET webhook', 'admin', (k) => as(app, k).get(`/api/core/webhook/${webhookId}`));
     add('PATCH webhook', 'admin', (k) => as(app, k).patch(`/api/core/webhook/${webhookId}`, { enabled: true }));
     add('DELETE webhook', 'admin', (k) => as(app, k).delete('/api/core/webhook/wh_unknown'));
-    add('POST api-key', 'admin', (k) => as(app, k).post('/api/core/api-key', { name: 'x', role: 'viewer' }));
-    add('GET api-key list', 'admin', (k) => as(app, k).get('/api/core/api-key/list'));
-    add('DELETE api-key', 'admin', (k) => as(app, k).delete('/api/core/api-key/key_unknown'));
+    // Everyone manages their own keys (issue 12); another's key needs admin (below).
+    add('POST api-key', 'viewer', (k) => as(app, k).post('/api/core/api-key', { name: 'x', role: 'viewer' }));
+    add('GET api-key list', 'viewer', (k) => as(app, k).get('/api/core/api-key/list'));
+    add('DELETE api-key', 'viewer', (k) => as(app, k).delete('/api/core/api-key/key_unknown'));
 
     const order = ['viewer', 'member', 'admin', 'owner'] as const;
     it.each(routes)('%s needs %s', async (_, needed, call) => {

@@ -83,7 +83,7 @@ describe('OpenAPI document', () => {
           documented: true,
         });
         const op = doc.paths[path][method];
-        if (/^\/api\/core\/auth\/(signup|login|logout)$/.test(path)) {
+        if (/^\/api\/core\/auth\/(signup|login|logout|accept-invite)$/.test(path)) {
           expect(op.security).toBeUndefined(); // signing up, in and out needs no credential
         } else if (path.startsWith('/api/core') || path === '/mcp') {
           expect(op.security).toEqual([{ apiKey: [] }, { session: [] }]);

@@ -15,6 +15,8 @@ export const ID_PREFIX = {
   recording: 'rec',
   idempotency: 'idem',
   session: 'sess',
+  invite: 'inv',
+  audit: 'aud',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -82,9 +82,10 @@ export class ApiKeysRepository {
     };
   }
 
-  list(workspaceId: string) {
+  /** The workspace's keys, or only those of one account. */
+  list(workspaceId: string, accountId?: string) {
     return this.prisma.apiKey.findMany({
-      where: { workspaceId },
+      where: { workspaceId, accountId },
       include: { account: true },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     });

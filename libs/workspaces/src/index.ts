@@ -10,3 +10,8 @@ export * from './session-material';
 export * from './people.repository';
 export * from './people.dto';
 export * from './person.contract';
+export * from './audit.repository';
+export * from './audit.contract';
+export * from './members.repository';
+export * from './members.contract';
+export * from './members.dto';

@@ -17,6 +17,7 @@ import { KeyCache } from './key-cache';
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 type AuthRequest = {
+  ip?: string;
   method: string;
   headers: Record<string, string | undefined>;
   auth?: RequestAuth;
@@ -46,7 +47,7 @@ export class ApiKeyGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<AuthRequest>();
     const header = req.headers.authorization;
     const sessionToken = header ? undefined : readSessionCookie(this.config, req.headers.cookie);
-    const auth = sessionToken ? await this.session(req, sessionToken) : await this.key(header);
+    const auth = sessionToken ? await this.session(req, sessionToken) : await this.key(header, req.ip ?? null);
     const needed = this.reflector.getAllAndOverride<RoleName>(MIN_ROLE, targets) ?? 'viewer';
     if (!roleAtLeast(auth.role, needed)) {
       const who = auth.keyId ? 'this key acts' : 'you are signed in';
@@ -56,7 +57,7 @@ export class ApiKeyGuard implements CanActivate {
     return true;
   }
 
-  private async key(header: string | undefined): Promise<RequestAuth> {
+  private async key(header: string | undefined, clientIp: string | null): Promise<RequestAuth> {
     if (!header) throw ApiError.unauthorized();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match)
@@ -66,7 +67,7 @@ export class ApiKeyGuard implements CanActivate {
     if (!found) throw ApiError.unauthorized('Invalid API key.');
     if (found.revoked) throw ApiError.unauthorized('This API key has been revoked; create a new one.');
     const { revoked: _revoked, ...key } = found;
-    return { ...key, rawKey: token, sessionId: null };
+    return { ...key, rawKey: token, sessionId: null, clientIp };
   }
 
   private async session(req: AuthRequest, token: string): Promise<RequestAuth> {
@@ -77,7 +78,7 @@ export class ApiKeyGuard implements CanActivate {
     }
     req.sessionToken = token;
     const { sessionId, accountId, workspaceId, role } = found;
-    return { keyId: null, rawKey: null, sessionId, accountId, workspaceId, role };
+    return { keyId: null, rawKey: null, sessionId, accountId, workspaceId, role, clientIp: req.ip ?? null };
   }
 
   private async lookup(token: string) {

@@ -11,8 +11,9 @@ export const RequireRole = (role: RoleName) => SetMetadata(MIN_ROLE, role);
  * Who is calling: an API key (keyId, and rawKey kept only to seal it for webhooks) or a signed-in
  * person's session (sessionId; no key).
  */
-export type RequestAuth = Omit<AuthenticatedKey, 'keyId'> &
-  ({ keyId: string; rawKey: string; sessionId: null } | { keyId: null; rawKey: null; sessionId: string });
+export type RequestAuth = Omit<AuthenticatedKey, 'keyId'> & { clientIp: string | null } & (
+    { keyId: string; rawKey: string; sessionId: null } | { keyId: null; rawKey: null; sessionId: string }
+  );
 
 export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestAuth => {
   return ctx.switchToHttp().getRequest().auth;

@@ -24,6 +24,11 @@ export class KeyCache {
     this.entries.set(hash, { value });
   }
 
+  /** A member whose role changed, or who was removed, acts with it here at once. */
+  forgetAccount(accountId: string): void {
+    for (const [hash, e] of this.entries.entries()) if (e.value?.accountId === accountId) this.entries.delete(hash);
+  }
+
   /** A key revoked through this process stops working here at once. */
   forgetKeyId(keyId: string): void {
     for (const [hash, e] of this.entries.entries()) if (e.value?.keyId === keyId) this.entries.delete(hash);

@@ -3,11 +3,14 @@ import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nes
 import type { Request, Response } from 'express';
 import { ApiError, AppConfig, Public } from '@app/platform';
 import {
+  AcceptInviteDto,
+  AuditRepository,
   csrfTokenOf,
   DUMMY_PASSWORD_HASH,
   hashPassword,
   LoginDto,
   Me,
+  MembersRepository,
   PeopleRepository,
   presentMe,
   SignupDto,
@@ -29,6 +32,8 @@ export class AuthController {
     private readonly people: PeopleRepository,
     private readonly throttle: LoginThrottle,
     private readonly config: AppConfig,
+    private readonly members: MembersRepository,
+    private readonly audit: AuditRepository,
   ) {}
 
   @Post('signup')
@@ -70,9 +75,30 @@ export class AuthController {
     const ok = await verifyPassword(dto.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!account || !ok) {
       await this.throttle.failed(email, ip);
+      // Recorded in the workspace of the account aimed at; attempts on unknown emails have none.
+      if (account) await this.audit.record(this.actor(account, req), 'login.failed', undefined, { email });
       throw ApiError.unauthorized('Wrong email or password.');
     }
     await this.throttle.succeeded(email, ip);
+    await this.audit.record(this.actor(account, req), 'login.succeeded');
+    return this.signIn(account, req, res);
+  }
+
+  @Post('accept-invite')
+  @Public()
+  @ApiOperation({
+    summary: 'Accept an invitation: creates the account with the invited email and role, and signs in',
+    description: 'The token works once and for 7 days (404 otherwise).',
+  })
+  @ApiAnswer(201, Me)
+  @ApiErrors(400, 404, 409, 422)
+  async acceptInvite(
+    @Body() dto: AcceptInviteDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Me> {
+    const account = await this.members.accept(dto.token, dto.name.trim(), await hashPassword(dto.password));
+    await this.audit.record(this.actor(account, req), 'member.joined', { type: 'account', id: account.id });
     return this.signIn(account, req, res);
   }
 
@@ -98,6 +124,10 @@ export class AuthController {
     const person = await this.people.findPerson(auth.accountId);
     if (!person) throw ApiError.unauthorized('Your session has ended; sign in again.');
     return presentMe(person, person.workspace, csrfTokenOf(token));
+  }
+
+  private actor(account: Account, req: Request) {
+    return { workspaceId: account.workspaceId, accountId: account.id, keyId: null, clientIp: req.ip ?? null };
   }
 
   private async signIn(account: Account, req: Request, res: Response): Promise<Me> {

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AuditController } from './audit.controller';
 import { AuthController } from './auth.controller';
 import { LoginThrottle } from './login-throttle';
+import { MembersController } from './members.controller';
 
-/** People: sign-up, sign-in, sessions. */
-@Module({ controllers: [AuthController], providers: [LoginThrottle] })
+/** People: sign-up, sign-in, sessions, members and the audit log. */
+@Module({ controllers: [AuthController, MembersController, AuditController], providers: [LoginThrottle] })
 export class PeopleModule {}

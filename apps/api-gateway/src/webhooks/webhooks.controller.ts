@@ -15,6 +15,7 @@ import {
   WebhookList,
   WebhookRecord,
 } from '@app/webhooks';
+import { AuditRepository } from '@app/workspaces';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhooksService } from './webhooks.service';
@@ -28,6 +29,7 @@ export class WebhooksController {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly deliveries: WebhookDeliveriesService,
+    private readonly audit: AuditRepository,
   ) {}
 
   @Post()
@@ -37,8 +39,10 @@ export class WebhooksController {
   })
   @ApiAnswer(201, WebhookCreated)
   @ApiErrors(400, 403, 413, 422)
-  create(@Auth() auth: RequestAuth, @Body() dto: CreateWebhookDto) {
-    return this.webhooks.create(auth, dto);
+  async create(@Auth() auth: RequestAuth, @Body() dto: CreateWebhookDto) {
+    const created = await this.webhooks.create(auth, dto);
+    await this.audit.record(auth, 'webhook.created', { type: 'webhook', id: created.webhookId }, { url: dto.url });
+    return created;
   }
 
   @Get('list')
@@ -67,6 +71,7 @@ export class WebhooksController {
   async update(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string, @Body() dto: UpdateWebhookDto) {
     const { record, resumed } = await this.webhooks.update(auth, webhookId, dto);
     if (resumed) await this.deliveries.resume(webhookId);
+    await this.audit.record(auth, 'webhook.updated', { type: 'webhook', id: webhookId }, { ...dto });
     return record;
   }
 
@@ -77,6 +82,7 @@ export class WebhooksController {
   @HttpCode(204)
   async remove(@Auth() auth: RequestAuth, @Param('webhookId') webhookId: string): Promise<void> {
     await this.webhooks.remove(auth.workspaceId, webhookId);
+    await this.audit.record(auth, 'webhook.deleted', { type: 'webhook', id: webhookId });
   }
 
   // ---- delivery log ----
