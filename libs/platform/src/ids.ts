@@ -1,4 +1,4 @@
-import { monotonicFactory } from 'ulid';
+import { encodeTime, monotonicFactory } from 'ulid';
 
 /** Prefixes of every id the service hands out; ids sort by creation time (ULID). */
 export const ID_PREFIX = {
@@ -25,4 +25,9 @@ const nextUlid = monotonicFactory();
 
 export function newId(kind: IdKind): string {
   return `${ID_PREFIX[kind]}_${nextUlid().toLowerCase()}`;
+}
+
+/** The smallest id of this kind made at or after `ms`: a cursor for "everything from then on". */
+export function idAtTime(kind: IdKind, ms: number): string {
+  return `${ID_PREFIX[kind]}_${(encodeTime(ms, 10) + '0'.repeat(16)).toLowerCase()}`;
 }

@@ -1,8 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiError } from '@app/platform';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
 import { EventFeedQuery, EventList, EventsRepository, presentEvent } from '@app/calls';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
+import { EventStreams } from './event-stream';
 
 /**
  * Events become visible here once they are this old. Ids are time-ordered but written by several
@@ -15,7 +18,10 @@ export const FEED_SETTLE_MS = 1000;
 @ApiBearerAuth('apiKey')
 @Controller('api/core/event')
 export class EventsController {
-  constructor(private readonly events: EventsRepository) {}
+  constructor(
+    private readonly events: EventsRepository,
+    private readonly streams: EventStreams,
+  ) {}
 
   /** The workspace's events in order: page with after=<last eventId> until list is empty. */
   @Get('list')
@@ -33,5 +39,31 @@ export class EventsController {
       q.limit ?? 100,
     );
     return { total, list: list.map(presentEvent) };
+  }
+
+  @Get('stream')
+  @ApiOperation({
+    summary: "The live feed: Server-Sent Events of the workspace's call events",
+    description:
+      'Each message has id = eventId, event = the event name and data = the object /event/list lists. Reconnect ' +
+      'with Last-Event-ID (EventSource does) to resume after the last event received: none is missed or repeated. ' +
+      'Without it the stream starts now (or after `after`). Filters callId and type; a comment line every 15 s ' +
+      'keeps proxies from closing it. Events appear one second after they occur, as in /event/list.',
+  })
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last eventId received' })
+  @ApiOkResponse({ description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  @ApiErrors(400)
+  async stream(
+    @Auth() auth: RequestAuth,
+    @Query() q: EventFeedQuery,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (lastEventId !== undefined && !/^evt_[0-9a-z]{26}$/.test(lastEventId)) {
+      throw ApiError.badRequest('Last-Event-ID must be an eventId (evt_…)');
+    }
+    const filter = { callId: q.callId, type: q.type };
+    await this.streams.serve(auth.workspaceId, filter, lastEventId ?? q.after, FEED_SETTLE_MS, req, res);
   }
 }

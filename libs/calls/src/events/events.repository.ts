@@ -15,17 +15,29 @@ export class EventsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async feed(workspaceId: string, filter: EventFeedFilter, limit: number) {
-    const where: Prisma.CallEventWhereInput = {
+    const [total, list] = await Promise.all([
+      this.prisma.callEvent.count({ where: this.where(workspaceId, filter) }),
+      this.next(workspaceId, filter, limit),
+    ]);
+    return { total, list };
+  }
+
+  /** The next events after the cursor, without counting (the live stream polls this). */
+  next(workspaceId: string, filter: EventFeedFilter, limit: number) {
+    return this.prisma.callEvent.findMany({
+      where: this.where(workspaceId, filter),
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+  }
+
+  private where(workspaceId: string, filter: EventFeedFilter): Prisma.CallEventWhereInput {
+    return {
       workspaceId,
       id: filter.after ? { gt: filter.after } : undefined,
       callId: filter.callId,
       type: filter.type,
       occurredAt: { lt: filter.settledBefore },
     };
-    const [total, list] = await Promise.all([
-      this.prisma.callEvent.count({ where }),
-      this.prisma.callEvent.findMany({ where, orderBy: { id: 'asc' }, take: limit }),
-    ]);
-    return { total, list };
   }
 }
