@@ -22,12 +22,21 @@ step "5/6 Demo workspace"
 DEMO=$(npm run -s cli -- seed-demo --key-file "$LOCAL/demo-api-key")
 API_KEY=$(node -pe 'JSON.parse(process.argv[1]).apiKey' "$DEMO")
 AGENT_ID=$(node -pe 'JSON.parse(process.argv[1]).agentId' "$DEMO")
+OWNER_EMAIL=$(node -pe 'JSON.parse(process.argv[1]).owner.email' "$DEMO")
+OWNER_PASSWORD=$(node -pe 'JSON.parse(process.argv[1]).owner.password' "$DEMO")
 note "workspace 'demo' with assistant $AGENT_ID; owner key in .local/demo-api-key"
 
 step "6/6 Apps"
 "$ROOT/scripts/down.sh" --quiet
 mkdir -p "$LOCAL/logs" "$LOCAL/pids"
 export RECORDINGS_DIR="${RECORDINGS_DIR:-$LOCAL/recordings}"
+# Local development is plain HTTP: the session cookie cannot be Secure here.
+export SESSION_COOKIE_SECURE="${SESSION_COOKIE_SECURE:-false}"
+if [ -z "${METRICS_TOKEN:-}" ]; then
+  METRICS_TOKEN=$(node -e 'process.stdout.write(require("crypto").randomBytes(16).toString("hex"))')
+  printf 'METRICS_TOKEN=%s\n' "$METRICS_TOKEN" >> "$LOCAL/env"
+fi
+export METRICS_TOKEN
 PORT="${PORT:-3000}"; ENGINE_PORT="${ENGINE_PORT:-3001}"; DISPATCHER_PORT="${DISPATCHER_PORT:-3002}"
 export PORT ENGINE_PORT DISPATCHER_PORT
 for app in api-gateway call-engine webhook-dispatcher; do
@@ -65,6 +74,11 @@ What to try next:
   - Catch up on events:     curl -s "$BASE/api/core/event/list" -H "Authorization: Bearer $API_KEY"
   - The walk-through in README.md: assistant → webhook → call → events → transcript → recording
   - Operator CLI:           npm run -s cli -- --help
-  - Metrics:                $BASE/metrics (engine :$ENGINE_PORT, dispatcher :$DISPATCHER_PORT)
+  - Sign in as the demo owner: $OWNER_EMAIL / $OWNER_PASSWORD (kept in .local/demo-owner)
+      curl -s -c .local/cookies -X POST $BASE/api/core/auth/login -H "Content-Type: application/json" \\
+        -d '{"email":"$OWNER_EMAIL","password":"$OWNER_PASSWORD"}'
+  - Bull Board:             $BASE/admin/queues (signed in as an admin or owner)
+  - Metrics:                curl -s $BASE/metrics -H "Authorization: Bearer \$METRICS_TOKEN" (token in .local/env;
+                            engine :$ENGINE_PORT/metrics, dispatcher :$DISPATCHER_PORT/metrics)
 Stop everything with ./scripts/down.sh.
 MSG

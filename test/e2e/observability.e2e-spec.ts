@@ -22,7 +22,7 @@ describe('metrics and logs', () => {
     useFastDelivery();
     receiver = await Receiver.http();
     fixtures = await startGateway();
-    const env = { LOG_LEVEL: 'info' };
+    const env = { LOG_LEVEL: 'info', METRICS_TOKEN: 'scrape-token' };
     [gateway, engine, dispatcher] = [
       await spawnApp('api-gateway', env),
       await spawnApp('call-engine', env),
@@ -61,7 +61,8 @@ describe('metrics and logs', () => {
     await cleanup();
   });
 
-  const scrape = async (app: AppProcess) => (await fetch(`http://127.0.0.1:${app.port}/metrics`)).text();
+  const scrape = async (app: AppProcess) =>
+    (await fetch(`http://127.0.0.1:${app.port}/metrics`, { headers: { authorization: 'Bearer scrape-token' } })).text();
   const sample = (text: string, name: string, labels: Record<string, string> = {}) => {
     const line = text
       .split('\n')

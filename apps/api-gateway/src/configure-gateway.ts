@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AllExceptionsFilter, jsonBodyMiddleware, requestIdMiddleware } from '@app/platform';
+import { AllExceptionsFilter, AppConfig, jsonBodyMiddleware, requestIdMiddleware } from '@app/platform';
+import { PeopleRepository } from '@app/workspaces';
 import { serveOpenApi } from './openapi/openapi';
+import { boardSessionAccess, metricsAccess } from './security/operator-access';
+import { securityHeaders } from './security/security-headers';
 
 interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -26,7 +29,11 @@ export function configureGateway(app: INestApplication): INestApplication {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
   express.set('query parser', 'simple');
+  const config = express.get(AppConfig);
+  express.use(securityHeaders);
   express.use(requestIdMiddleware);
+  express.use('/metrics', metricsAccess(config));
+  express.use('/admin/queues', boardSessionAccess(config, express.get(PeopleRepository)));
   express.use(jsonBodyMiddleware);
   express.useGlobalFilters(new AllExceptionsFilter(allowedMethods(express)));
   express.enableShutdownHooks();

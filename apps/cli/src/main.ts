@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -8,7 +9,14 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ensureDatabase, migrate } from '@app/db';
 import { AssistantsRepository } from '@app/assistants';
 import { loadConfig } from '@app/platform';
-import { ApiKeysRepository, type RoleName, ROLES, WorkspacesRepository } from '@app/workspaces';
+import {
+  ApiKeysRepository,
+  hashPassword,
+  PeopleRepository,
+  type RoleName,
+  ROLES,
+  WorkspacesRepository,
+} from '@app/workspaces';
 import { CliModule } from './cli.module';
 
 /**
@@ -120,9 +128,13 @@ key
 
 program
   .command('seed-demo')
-  .description('make the demo workspace, one assistant and an owner key (kept in --key-file); prints JSON')
+  .description(
+    'make the demo workspace, one assistant, an owner key (kept in --key-file) and an owner person ' +
+      '(email and password kept in --owner-file); prints JSON',
+  )
   .option('--key-file <path>', 'where the demo key is kept between runs', '.local/demo-api-key')
-  .action((opts: { keyFile: string }) =>
+  .option('--owner-file <path>', "where the demo owner's email and password are kept", '.local/demo-owner')
+  .action((opts: { keyFile: string; ownerFile: string }) =>
     withApp(async (app) => {
       const workspaces = app.get(WorkspacesRepository);
       const ws = (await workspaces.findByIdOrName('demo')) ?? (await workspaces.create('demo'));
@@ -150,8 +162,25 @@ program
         mkdirSync(dirname(opts.keyFile), { recursive: true });
         writeFileSync(opts.keyFile, `${demoKey}\n`, { mode: 0o600 });
       }
-      process.stdout.write(`${JSON.stringify({ workspaceId: ws.id, agentId: assistant.id, apiKey: demoKey })}\n`);
+      const owner = await seedDemoOwner(app, ws.id, opts.ownerFile);
+      process.stdout.write(
+        `${JSON.stringify({ workspaceId: ws.id, agentId: assistant.id, apiKey: demoKey, owner })}\n`,
+      );
     }),
   );
+
+/** The demo workspace's owner person: made once, the password kept (mode 600) beside the demo key. */
+async function seedDemoOwner(app: INestApplicationContext, workspaceId: string, file: string) {
+  const email = 'owner@demo.example.com';
+  const people = app.get(PeopleRepository);
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
+  if (kept[0] === email && kept[1] && (await people.findPersonByEmail(email))) return { email, password: kept[1] };
+  const password = randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  await people.upsertPerson({ workspaceId, email, name: 'Demo owner', role: 'owner', passwordHash });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${email}\n${password}\n`, { mode: 0o600 });
+  return { email, password };
+}
 
 program.parseAsync(process.argv).catch((e: Error) => fail(e.message));

@@ -47,6 +47,15 @@ export class PeopleRepository {
     return this.prisma.account.findFirst({ where: { email, removedAt: null } });
   }
 
+  /** Makes the person, or resets their password (operator CLI: the demo owner). */
+  upsertPerson(p: { workspaceId: string; email: string; name: string; role: RoleName; passwordHash: string }) {
+    return this.prisma.account.upsert({
+      where: { email: p.email },
+      update: { passwordHash: p.passwordHash, removedAt: null },
+      create: { id: newId('account'), ...p },
+    });
+  }
+
   /** Whether the account is a person (has an email), as opposed to a service identity. */
   async isPerson(accountId: string): Promise<boolean> {
     const found = await this.prisma.account.findUnique({ where: { id: accountId }, select: { email: true } });

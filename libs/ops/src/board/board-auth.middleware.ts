@@ -5,20 +5,23 @@ import { loadConfig } from '@app/platform';
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
- * Basic authentication for Bull Board with BULL_BOARD_USER / BULL_BOARD_PASSWORD. Without them
- * the board is not served at all. Answers carry the service's error body like every other error.
+ * Basic authentication for Bull Board with BULL_BOARD_USER / BULL_BOARD_PASSWORD, for operators'
+ * tools. A signed-in admin's session (checked before, by the gateway: res.locals.boardAccess)
+ * passes too. Answers carry the service's error body like every other error.
  */
 export function boardAuth() {
   let expected: Buffer | null | undefined;
   return (req: Request, res: Response, next: NextFunction) => {
+    if (res.locals.boardAccess === true) return next();
     if (expected === undefined) {
       const { BULL_BOARD_USER: user, BULL_BOARD_PASSWORD: password } = loadConfig();
       expected = user && password ? digest(`${user}:${password}`) : null;
     }
     if (expected === null) {
-      res
-        .status(404)
-        .json({ code: 404, message: 'Bull Board is off; set BULL_BOARD_USER and BULL_BOARD_PASSWORD to serve it' });
+      res.status(401).json({
+        code: 401,
+        message: 'Sign in to the console as an admin or owner (operators: set BULL_BOARD_USER and BULL_BOARD_PASSWORD)',
+      });
       return;
     }
     const header = req.headers.authorization ?? '';

@@ -203,6 +203,14 @@ export class AppConfig {
   @Min(1000)
   LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
+  /**
+   * The gateway's /metrics (on the public port) answers only `Authorization: Bearer <METRICS_TOKEN>`;
+   * unset, it is not served there. The engine's and dispatcher's /metrics are on operator ports.
+   */
+  @IsOptional()
+  @IsString()
+  METRICS_TOKEN?: string;
+
   /** Bull Board at /admin/queues on the gateway, behind these credentials; off when unset. */
   @IsOptional()
   @IsString()
@@ -219,7 +227,7 @@ export function parseDuration(value: string): number {
   return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
-const OPTIONAL_KEYS = ['ENCRYPTION_KEY', 'BULL_BOARD_USER', 'BULL_BOARD_PASSWORD'];
+const OPTIONAL_KEYS = ['ENCRYPTION_KEY', 'BULL_BOARD_USER', 'BULL_BOARD_PASSWORD', 'METRICS_TOKEN'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
