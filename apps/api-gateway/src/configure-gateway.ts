@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, AppConfig, jsonBodyMiddleware, requestIdMiddleware } from '@app/platform';
 import { PeopleRepository } from '@app/workspaces';
 import { serveOpenApi } from './openapi/openapi';
+import { consoleFiles } from './security/console-files';
 import { boardSessionAccess, metricsAccess } from './security/operator-access';
 import { securityHeaders } from './security/security-headers';
 
@@ -34,6 +35,7 @@ export function configureGateway(app: INestApplication): INestApplication {
   express.use(requestIdMiddleware);
   express.use('/metrics', metricsAccess(config));
   express.use('/admin/queues', boardSessionAccess(config, express.get(PeopleRepository)));
+  express.use(consoleFiles());
   express.use(jsonBodyMiddleware);
   express.useGlobalFilters(new AllExceptionsFilter(allowedMethods(express)));
   express.enableShutdownHooks();

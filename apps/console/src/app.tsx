@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError, setCsrfToken, type Me } from './api';
+import { SignIn } from './pages/sign-in';
+import { Calls } from './pages/calls';
+import { CallDetail } from './pages/call-detail';
+import { Assistants } from './pages/assistants';
+import { ApiKeys } from './pages/api-keys';
+
+/** Routes live in the hash (#/calls, #/calls/call_…), so the gateway serves one page. */
+function useRoute(): string {
+  const [route, setRoute] = useState(location.hash.slice(1) || '/calls');
+  useEffect(() => {
+    const onChange = () => setRoute(location.hash.slice(1) || '/calls');
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+}
+
+export function App() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const route = useRoute();
+  const signedIn = useCallback((who: Me) => {
+    setCsrfToken(who.csrfToken);
+    setMe(who);
+  }, []);
+  useEffect(() => {
+    api<Me>('GET', '/auth/me').then(signedIn, () => setMe(null));
+  }, [signedIn]);
+
+  if (me === undefined) return <p className="muted">Loading…</p>;
+  if (me === null) return <SignIn onSignedIn={signedIn} />;
+
+  const signOut = async () => {
+    await api('POST', '/auth/logout').catch((e: ApiError) => alert(e.message));
+    setMe(null);
+  };
+  const [, section, id] = route.split('/');
+  const nav = [
+    ['calls', 'Calls'],
+    ['assistants', 'Assistants'],
+    ['api-keys', 'API keys'],
+  ];
+  return (
+    <>
+      <header>
+        <strong>Voice calling service</strong>
+        <nav aria-label="Main">
+          {nav.map(([path, label]) => (
+            <a key={path} href={`#/${path}`} aria-current={section === path ? 'page' : undefined}>
+              {label}
+            </a>
+          ))}
+          <a href="/docs">API docs</a>
+          {me.role === 'admin' || me.role === 'owner' ? <a href="/admin/queues">Queues</a> : null}
+        </nav>
+        <span className="muted">
+          {me.name} ({me.role}) · {me.workspace.name}
+        </span>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main>
+        {section === 'calls' && id ? <CallDetail me={me} callId={id} /> : null}
+        {section === 'calls' && !id ? <Calls me={me} /> : null}
+        {section === 'assistants' ? <Assistants me={me} /> : null}
+        {section === 'api-keys' ? <ApiKeys me={me} /> : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { api, type Me } from '../api';
+
+interface Key {
+  keyId: string;
+  name: string;
+  role: string;
+  preview: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  createdBy: { name: string; email: string | null };
+}
+
+export function ApiKeys({ me }: { me: Me }) {
+  const [keys, setKeys] = useState<Key[]>([]);
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    api<{ list: Key[] }>('GET', '/api-key/list').then(
+      (r) => setKeys(r.list),
+      (e) => setError(e.message),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const create = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    setError('');
+    try {
+      const key = await api<{ key: string }>('POST', '/api-key', form);
+      setCreated(key.key);
+      load();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const revoke = async (k: Key) => {
+    if (!confirm(`Revoke "${k.name}"? Programs using it stop working at once.`)) return;
+    await api('DELETE', `/api-key/${k.keyId}`).then(load, (e) => setError(e.message));
+  };
+  const roles = ['viewer', 'member', 'admin', 'owner'].slice(
+    0,
+    ['viewer', 'member', 'admin', 'owner'].indexOf(me.role) + 1,
+  );
+  return (
+    <section aria-labelledby="keys-title">
+      <h1 id="keys-title">API keys</h1>
+      <form onSubmit={create} className="panel" aria-label="Create an API key">
+        <label>
+          Name <input name="name" required placeholder="CRM integration" />
+        </label>
+        <label>
+          Role{' '}
+          <select name="role" defaultValue={me.role}>
+            {roles.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Create key</button>
+      </form>
+      {created ? (
+        <div className="panel" role="status">
+          <p>
+            <strong>Copy this key now: it is shown only once.</strong>
+          </p>
+          <code data-testid="new-key">{created}</code>{' '}
+          <button type="button" onClick={() => navigator.clipboard?.writeText(created)}>
+            Copy
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Key</th>
+            <th scope="col">Role</th>
+            <th scope="col">Creator</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.keyId}>
+              <td>{k.name}</td>
+              <td data-testid="key-preview">{k.preview}</td>
+              <td>{k.role}</td>
+              <td>{k.createdBy.email ?? k.createdBy.name}</td>
+              <td>{new Date(k.createdAt).toLocaleString()}</td>
+              <td>{k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : 'never'}</td>
+              <td>
+                {k.revokedAt ? (
+                  'revoked'
+                ) : (
+                  <button type="button" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

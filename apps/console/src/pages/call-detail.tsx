@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, type Me } from '../api';
+import { useLiveEvents } from '../live';
+
+interface Call {
+  callId: string;
+  status: string;
+  to: string;
+  direction: string;
+  durationSec: number | null;
+  endedReason: string | null;
+  transcriptReady: boolean;
+  recordingReady: boolean;
+  metadata: unknown;
+}
+interface CallEvent {
+  eventId: string;
+  type: string;
+  occurredAt: string;
+}
+interface Transcript {
+  turns: { role: string; text: string; startSec?: number }[];
+}
+
+export function CallDetail({ callId }: { me: Me; callId: string }) {
+  const [call, setCall] = useState<Call | null>(null);
+  const [events, setEvents] = useState<CallEvent[]>([]);
+  const [transcript, setTranscript] = useState<Transcript | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    api<Call>('GET', `/voice/call/${callId}`).then(setCall, (e) => setError(e.message));
+    api<{ list: CallEvent[] }>('GET', `/event/list?callId=${callId}&limit=100`).then((r) => setEvents(r.list));
+  }, [callId]);
+  useEffect(load, [load]);
+  useLiveEvents(load, callId);
+  useEffect(() => {
+    if (call?.transcriptReady) api<Transcript>('GET', `/voice/call/${callId}/transcript`).then(setTranscript);
+  }, [call?.transcriptReady, callId]);
+
+  if (error)
+    return (
+      <p role="alert" className="error">
+        {error}
+      </p>
+    );
+  if (!call) return <p className="muted">Loading…</p>;
+  return (
+    <section aria-labelledby="call-title">
+      <h1 id="call-title">Call {call.callId}</h1>
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd data-testid="call-status">{call.status}</dd>
+        <dt>To</dt>
+        <dd>{call.to}</dd>
+        <dt>Direction</dt>
+        <dd>{call.direction}</dd>
+        <dt>Duration</dt>
+        <dd data-testid="duration">{call.durationSec ?? '–'}</dd>
+        <dt>Ended because</dt>
+        <dd>{call.endedReason ?? '–'}</dd>
+      </dl>
+      <h2>Timeline</h2>
+      <ol>
+        {events.map((e) => (
+          <li key={e.eventId}>
+            {new Date(e.occurredAt).toLocaleTimeString()} — {e.type}
+          </li>
+        ))}
+      </ol>
+      <h2>Transcript</h2>
+      {transcript ? (
+        <ol className="transcript">
+          {transcript.turns.map((t, i) => (
+            <li key={i}>
+              <strong>{t.role}</strong>: {t.text}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">The transcript appears when the call has ended.</p>
+      )}
+      <h2>Recording</h2>
+      {call.recordingReady ? (
+        <audio controls preload="metadata" src={`/api/core/voice/call/${callId}/recording`} aria-label="Recording" />
+      ) : (
+        <p className="muted">The recording appears when the call has ended.</p>
+      )}
+    </section>
+  );
+}
