@@ -1,7 +1,13 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { useFastDelivery } from '../support/engine';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { spawnApp, type AppProcess } from '../support/processes';
+import { Receiver } from '../support/receiver';
+
+const ARTEFACTS = join(__dirname, '../../.local/console-screenshots');
 
 interface HTMLMediaLike {
   readyState: number;
@@ -11,10 +17,29 @@ interface HTMLMediaLike {
 /** Issue 12 acceptance 1 and 2: the console in real Chromium against the real apps. */
 describe('the console', () => {
   let cleanup: () => Promise<void>;
-  let gateway: AppProcess, engine: AppProcess;
+  let gateway: AppProcess, engine: AppProcess, dispatcher: AppProcess;
   let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let base: string;
+  let receiver: Receiver;
+  const requests: { method: string; path: string }[] = [];
+  const axeProblems: string[] = [];
+
+  /** Checks the page with axe (serious and critical findings count) and keeps a screenshot of it. */
+  async function review(p: Page, name: string) {
+    const { violations } = await new AxeBuilder({ page: p }).analyze();
+    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      axeProblems.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+    await p.screenshot({ path: join(ARTEFACTS, `${name}.png`), fullPage: true });
+  }
+  const watch = (p: Page) =>
+    p.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.origin === base && url.pathname.startsWith('/api/'))
+        requests.push({ method: r.method(), path: url.pathname });
+    });
 
   beforeAll(async () => {
     cleanup = await isolateSuite('console');
@@ -27,35 +52,49 @@ describe('the console', () => {
       SIM_TURN_GAP_MS: '300',
       RECONCILE_INTERVAL_MS: '500',
     };
-    [gateway, engine] = [await spawnApp('api-gateway', env), await spawnApp('call-engine', env)];
+    [gateway, engine, dispatcher] = [
+      await spawnApp('api-gateway', env),
+      await spawnApp('call-engine', env),
+      await spawnApp('webhook-dispatcher', env),
+    ];
     base = `http://127.0.0.1:${gateway.port}`;
+    receiver = await Receiver.http();
+    mkdirSync(ARTEFACTS, { recursive: true });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
-    page = await browser.newPage();
+    context = await browser.newContext();
+    page = await context.newPage();
+    watch(page);
   });
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([gateway, engine].map((a) => a?.kill()));
+    await receiver?.close();
+    await Promise.all([gateway, engine, dispatcher].map((a) => a?.kill()));
     await cleanup?.();
   });
 
   it('a new owner signs up, creates an assistant and a key seen in full once, and the key starts a call', async () => {
     await page.goto(base);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await review(page, 'sign-in');
     await page.getByRole('button', { name: 'New here? Create a workspace' }).click();
     await page.getByLabel('Your name').fill('Console Owner');
     await page.getByLabel('Workspace name').fill(`console-${Date.now()}`);
     await page.getByLabel('Email').fill(`console-${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('a long enough password');
+    await review(page, 'sign-up');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Calls' }).waitFor();
+    await review(page, 'calls-empty');
 
     await page.getByRole('link', { name: 'Assistants' }).click();
     await page.getByLabel('Name').fill('Console assistant');
     await page.getByLabel('First message').fill('Hello there, this is a short test call from the console.');
     await page.getByRole('button', { name: 'Create assistant' }).click();
     await page.getByText('Console assistant').waitFor();
+    await review(page, 'assistants');
 
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Name').fill('CI key');
@@ -66,6 +105,7 @@ describe('the console', () => {
     await page.getByTestId('key-preview').first().waitFor();
     expect(await page.getByTestId('key-preview').first().textContent()).toBe(`vk_…${key.slice(-4)}`);
     expect(await page.content()).not.toContain(key);
+    await review(page, 'api-keys');
 
     const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     const agents = (await (await fetch(`${base}/api/core/voice/agent/list`, { headers: auth })).json()) as {
@@ -97,6 +137,7 @@ describe('the console', () => {
       100,
     );
     expect(seen).toEqual(['ringing', 'in-progress', 'completed']);
+    await review(page, 'calls');
 
     await page.getByRole('row').filter({ hasText: '+14155552672' }).getByRole('link').click();
     await page.locator('.transcript li').first().waitFor({ timeout: 15_000 });
@@ -111,5 +152,72 @@ describe('the console', () => {
     });
     const durationSec = Number(await page.getByTestId('duration').textContent());
     expect(Math.abs(((await seconds.jsonValue()) as number) - durationSec)).toBeLessThanOrEqual(1);
+    await review(page, 'call-detail');
+  });
+
+  it('the owner registers a webhook, sees its deliveries and attempts, retries one: same deliveryId again', async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('Endpoint URL').fill(`${receiver.url}/console-hook`);
+    await page.getByRole('button', { name: 'Register webhook' }).click();
+    expect(await page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('link', { name: 'Calls' }).click();
+    await page.getByRole('button', { name: 'Start a call' }).click();
+    await page.getByLabel('Number to call').fill('+14155552673');
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const first = await waitFor('a delivery', async () => receiver.received.find((r) => r.path === '/console-hook'));
+
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    const row = page.getByTestId('delivery').filter({ hasText: first.json.deliveryId });
+    await row.getByRole('button', { name: `Attempts of ${first.json.deliveryId}` }).click();
+    await row.getByTestId('attempts').getByText('#1: 200').waitFor();
+    await review(page, 'webhooks');
+    const before = receiver.received.filter((r) => r.json.deliveryId === first.json.deliveryId).length;
+    await row.getByRole('button', { name: `Retry ${first.json.deliveryId}` }).click();
+    await waitFor(
+      'the retried delivery',
+      async () => receiver.received.filter((r) => r.json.deliveryId === first.json.deliveryId).length > before,
+    );
+  });
+
+  it('an invited viewer signs in, sees calls and has no start-call control', async () => {
+    await page.getByRole('link', { name: 'Members' }).click();
+    const inviteForm = page.getByRole('form', { name: 'Invite a member' });
+    await inviteForm.getByLabel('Email').fill(`viewer-${Date.now()}@example.com`);
+    await inviteForm.getByRole('combobox').selectOption('viewer');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const link = (await page.getByTestId('invite-url').textContent())!;
+    await review(page, 'members');
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('cell', { name: 'member.invited' }).first().waitFor();
+    await review(page, 'audit');
+
+    const viewerContext = await browser.newContext();
+    const viewer = await viewerContext.newPage();
+    watch(viewer);
+    await viewer.goto(link.replace(/^https?:\/\/[^/]+/, base));
+    await viewer.getByLabel('Your name').fill('Vera Viewer');
+    await viewer.getByLabel('Choose a password').fill('a long enough password');
+    await review(viewer, 'accept-invite');
+    await viewer.getByRole('button', { name: 'Join' }).click();
+    await viewer.getByRole('heading', { name: 'Calls' }).waitFor();
+    await viewer.getByTestId('call-status').first().waitFor();
+    expect(await viewer.getByRole('button', { name: 'Start a call' }).count()).toBe(0);
+    expect(await viewer.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
+    await viewerContext.close();
+  });
+
+  it('made only requests the OpenAPI document describes, and axe found no serious violation', async () => {
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, object> };
+    const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => ({
+        method: method.toUpperCase(),
+        pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      })),
+    );
+    expect(requests.length).toBeGreaterThan(10);
+    const undocumented = requests.filter((r) => !routes.some((d) => d.method === r.method && d.pattern.test(r.path)));
+    expect(undocumented).toEqual([]);
+    expect(axeProblems).toEqual([]);
   });
 });

@@ -36,13 +36,12 @@ export async function createWorkspace(app: INestApplication, label = 'ws'): Prom
   return { workspaceId: ws.id, keys, keyIds };
 }
 
-/** supertest bound to the app with a Bearer key; every answer is checked against the OpenAPI document. */
-export function as(app: INestApplication, key: string) {
-  const auth = { Authorization: `Bearer ${key}` };
+/** supertest bound to the app with these headers; every answer is checked against the OpenAPI document. */
+function client(app: INestApplication, headers: Record<string, string>) {
   const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) => {
     const server = request(app.getHttpServer());
     return server[method](path)
-      .set(auth)
+      .set(headers)
       .on('response', (res: request.Response) => checkResponse(app, method, path, res as never));
   };
   return {
@@ -51,6 +50,11 @@ export function as(app: INestApplication, key: string) {
     patch: (path: string, body: object) => http('patch', path).send(body),
     delete: (path: string) => http('delete', path),
   };
+}
+
+/** With a Bearer key. */
+export function as(app: INestApplication, key: string) {
+  return client(app, { Authorization: `Bearer ${key}` });
 }
 
 export async function createAssistant(app: INestApplication, adminKey: string, body: object = {}) {
@@ -76,21 +80,9 @@ export function expectError(res: request.Response, status: number, message?: Reg
   if (message) expect(res.body.message).toMatch(message);
 }
 
-/** supertest bound to the app with a session cookie (and its CSRF proof), answers checked like as(). */
+/** With a session cookie (and its CSRF proof). */
 export function asSession(app: INestApplication, cookie: string, csrfToken?: string) {
-  const headers: Record<string, string> = { Cookie: cookie, ...(csrfToken ? { 'X-CSRF-Token': csrfToken } : {}) };
-  const http = (method: 'get' | 'post' | 'patch' | 'delete', path: string) => {
-    const server = request(app.getHttpServer());
-    return server[method](path)
-      .set(headers)
-      .on('response', (res: request.Response) => checkResponse(app, method, path, res as never));
-  };
-  return {
-    get: (path: string) => http('get', path),
-    post: (path: string, body?: object) => (body === undefined ? http('post', path) : http('post', path).send(body)),
-    patch: (path: string, body: object) => http('patch', path).send(body),
-    delete: (path: string) => http('delete', path),
-  };
+  return client(app, { Cookie: cookie, ...(csrfToken ? { 'X-CSRF-Token': csrfToken } : {}) });
 }
 
 /** Signs a new person up (a new workspace); answers their cookie, CSRF token and account. */

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError, setCsrfToken, type Me } from './api';
+import { api, ApiError, roleAtLeast, setCsrfToken, type Me } from './api';
 import { SignIn } from './pages/sign-in';
 import { Calls } from './pages/calls';
 import { CallDetail } from './pages/call-detail';
 import { Assistants } from './pages/assistants';
 import { ApiKeys } from './pages/api-keys';
+import { AcceptInvite } from './pages/accept-invite';
+import { Webhooks } from './pages/webhooks';
+import { Members } from './pages/members';
+import { Audit } from './pages/audit';
 
 /** Routes live in the hash (#/calls, #/calls/call_…), so the gateway serves one page. */
 function useRoute(): string {
@@ -28,6 +32,7 @@ export function App() {
     api<Me>('GET', '/auth/me').then(signedIn, () => setMe(null));
   }, [signedIn]);
 
+  if (location.pathname === '/accept-invite') return <AcceptInvite />;
   if (me === undefined) return <p className="muted">Loading…</p>;
   if (me === null) return <SignIn onSignedIn={signedIn} />;
 
@@ -36,10 +41,15 @@ export function App() {
     setMe(null);
   };
   const [, section, id] = route.split('/');
+  const admin = roleAtLeast(me.role, 'admin');
+  // Controls a role cannot use are not shown (the API refuses them anyway).
   const nav = [
     ['calls', 'Calls'],
     ['assistants', 'Assistants'],
+    ...(admin ? [['webhooks', 'Webhooks']] : []),
     ['api-keys', 'API keys'],
+    ['members', 'Members'],
+    ...(admin ? [['audit', 'Audit log']] : []),
   ];
   return (
     <>
@@ -52,7 +62,7 @@ export function App() {
             </a>
           ))}
           <a href="/docs">API docs</a>
-          {me.role === 'admin' || me.role === 'owner' ? <a href="/admin/queues">Queues</a> : null}
+          {admin ? <a href="/admin/queues">Queues</a> : null}
         </nav>
         <span className="muted">
           {me.name} ({me.role}) · {me.workspace.name}
@@ -66,6 +76,9 @@ export function App() {
         {section === 'calls' && !id ? <Calls me={me} /> : null}
         {section === 'assistants' ? <Assistants me={me} /> : null}
         {section === 'api-keys' ? <ApiKeys me={me} /> : null}
+        {section === 'webhooks' && admin ? <Webhooks /> : null}
+        {section === 'members' ? <Members me={me} /> : null}
+        {section === 'audit' && admin ? <Audit /> : null}
       </main>
     </>
   );

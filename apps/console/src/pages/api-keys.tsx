@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ErrorNote, formFields, Table } from '../parts';
 import { api, type Me } from '../api';
 
 interface Key {
@@ -25,7 +26,7 @@ export function ApiKeys({ me }: { me: Me }) {
   useEffect(load, [load]);
   const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    const form = formFields(e.currentTarget);
     setError('');
     try {
       const key = await api<{ key: string }>('POST', '/api-key', form);
@@ -71,47 +72,28 @@ export function ApiKeys({ me }: { me: Me }) {
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Role</th>
-            <th scope="col">Creator</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <ErrorNote error={error} />
+      <Table columns={['Name', 'Key', 'Role', 'Creator', 'Created', 'Last used', '']}>
+        {keys.map((k) => (
+          <tr key={k.keyId}>
+            <td>{k.name}</td>
+            <td data-testid="key-preview">{k.preview}</td>
+            <td>{k.role}</td>
+            <td>{k.createdBy.email ?? k.createdBy.name}</td>
+            <td>{new Date(k.createdAt).toLocaleString()}</td>
+            <td>{k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : 'never'}</td>
+            <td>
+              {k.revokedAt ? (
+                'revoked'
+              ) : (
+                <button type="button" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
+                  Revoke
+                </button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.keyId}>
-              <td>{k.name}</td>
-              <td data-testid="key-preview">{k.preview}</td>
-              <td>{k.role}</td>
-              <td>{k.createdBy.email ?? k.createdBy.name}</td>
-              <td>{new Date(k.createdAt).toLocaleString()}</td>
-              <td>{k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : 'never'}</td>
-              <td>
-                {k.revokedAt ? (
-                  'revoked'
-                ) : (
-                  <button type="button" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </section>
   );
 }

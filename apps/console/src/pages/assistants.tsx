@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ErrorNote, formFields } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 
 interface Assistant {
@@ -18,7 +19,7 @@ export function Assistants({ me }: { me: Me }) {
   const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget;
-    const form = Object.fromEntries(new FormData(formEl)) as Record<string, string>;
+    const form = formFields(formEl);
     setError('');
     try {
       await api('POST', '/voice/agent', { name: form.name, firstMessage: form.firstMessage || undefined });
@@ -39,11 +40,7 @@ export function Assistants({ me }: { me: Me }) {
           <label>
             First message <input name="firstMessage" />
           </label>
-          {error ? (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          ) : null}
+          <ErrorNote error={error} />
           <button type="submit">Create assistant</button>
         </form>
       ) : null}

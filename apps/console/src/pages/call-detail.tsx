@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ErrorNote } from '../parts';
 import { api, type Me } from '../api';
 import { useLiveEvents } from '../live';
 

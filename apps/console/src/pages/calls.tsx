@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ErrorNote, formFields, Pager, Table } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 import { useLiveEvents } from '../live';
 
@@ -50,50 +51,25 @@ export function Calls({ me }: { me: Me }) {
         ) : null}
       </div>
       {starting ? <StartCall onDone={() => (setStarting(false), load())} /> : null}
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
       {calls.list.length === 0 ? (
         <p className="muted">No calls yet. Create an assistant, then start a call.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Call</th>
-              <th scope="col">Status</th>
-              <th scope="col">Direction</th>
-              <th scope="col">To</th>
-              <th scope="col">Started</th>
+        <Table columns={['Call', 'Status', 'Direction', 'To', 'Started']}>
+          {calls.list.map((c) => (
+            <tr key={c.callId}>
+              <td>
+                <a href={`#/calls/${c.callId}`}>{c.callId}</a>
+              </td>
+              <td data-testid="call-status">{c.status}</td>
+              <td>{c.direction}</td>
+              <td>{c.to}</td>
+              <td>{new Date(c.createdAt).toLocaleString()}</td>
             </tr>
-          </thead>
-          <tbody>
-            {calls.list.map((c) => (
-              <tr key={c.callId}>
-                <td>
-                  <a href={`#/calls/${c.callId}`}>{c.callId}</a>
-                </td>
-                <td data-testid="call-status">{c.status}</td>
-                <td>{c.direction}</td>
-                <td>{c.to}</td>
-                <td>{new Date(c.createdAt).toLocaleString()}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
-      <nav aria-label="Pages" className="toolbar">
-        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {page} of {Math.max(1, Math.ceil(calls.total / PAGE_SIZE))}
-        </span>
-        <button type="button" disabled={page * PAGE_SIZE >= calls.total} onClick={() => setPage(page + 1)}>
-          Next
-        </button>
-      </nav>
+      <Pager page={page} pageSize={PAGE_SIZE} total={calls.total} onPage={setPage} />
     </section>
   );
 }
@@ -106,7 +82,7 @@ function StartCall({ onDone }: { onDone: () => void }) {
   }, []);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    const form = formFields(e.currentTarget);
     try {
       await api('POST', '/voice/agent/call', form);
       onDone();
@@ -129,11 +105,7 @@ function StartCall({ onDone }: { onDone: () => void }) {
       <label>
         Number to call <input name="to" required placeholder="+14155552671" />
       </label>
-      {error ? (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
       <button type="submit">Call</button>
       <button type="button" onClick={onDone}>
         Cancel

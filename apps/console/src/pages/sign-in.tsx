@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ErrorNote, formFields } from '../parts';
 import { api, type Me } from '../api';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
@@ -6,7 +7,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [error, setError] = useState('');
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    const form = formFields(e.currentTarget);
     setError('');
     try {
       onSignedIn(await api<Me>('POST', mode === 'login' ? '/auth/login' : '/auth/signup', form));
@@ -41,11 +42,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
           />
         </label>
-        {error ? (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        ) : null}
+        <ErrorNote error={error} />
         <button type="submit">{mode === 'login' ? 'Sign in' : 'Sign up'}</button>
       </form>
       <p>

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ErrorNote, formFields, Table } from '../parts';
+import { api, roleAtLeast, type Me } from '../api';
+
+interface Member {
+  accountId: string;
+  email: string;
+  name: string;
+  role: Me['role'];
+}
+const ROLES: Me['role'][] = ['viewer', 'member', 'admin', 'owner'];
+
+export function Members({ me }: { me: Me }) {
+  const [members, setMembers] = useState<Member[]>([]);
+  const [invite, setInvite] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    api<{ list: Member[] }>('GET', '/member/list?pageSize=100').then(
+      (r) => setMembers(r.list),
+      (e) => setError(e.message),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const canManage = roleAtLeast(me.role, 'admin');
+  const grantable = ROLES.filter((r) => roleAtLeast(me.role, r));
+  const run = (p: Promise<unknown>) => p.then(load, (e: Error) => setError(e.message));
+  const send = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = formFields(e.currentTarget);
+    setError('');
+    try {
+      const created = await api<{ inviteUrl: string }>('POST', '/member/invite', form);
+      setInvite(created.inviteUrl);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <section aria-labelledby="members-title">
+      <h1 id="members-title">Members</h1>
+      {canManage ? (
+        <form onSubmit={send} className="panel" aria-label="Invite a member">
+          <label>
+            Email <input name="email" type="email" required />
+          </label>
+          <label>
+            Role{' '}
+            <select name="role" defaultValue="member">
+              {grantable.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Invite</button>
+        </form>
+      ) : null}
+      {invite ? (
+        <div className="panel" role="status">
+          <p>Send this link to the person; it works once, for 7 days, and is shown only now:</p>
+          <code data-testid="invite-url">{invite}</code>
+        </div>
+      ) : null}
+      <ErrorNote error={error} />
+      <Table columns={['Name', 'Email', 'Role', '']}>
+        {members.map((m) => (
+          <tr key={m.accountId}>
+            <td>{m.name}</td>
+            <td>{m.email}</td>
+            <td>
+              {canManage && roleAtLeast(me.role, m.role) ? (
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  value={m.role}
+                  onChange={(e) => run(api('PATCH', `/member/${m.accountId}`, { role: e.target.value }))}
+                >
+                  {grantable.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              ) : (
+                m.role
+              )}
+            </td>
+            <td>
+              {canManage && roleAtLeast(me.role, m.role) && m.accountId !== me.accountId ? (
+                <button
+                  type="button"
+                  aria-label={`Remove ${m.email}`}
+                  onClick={() =>
+                    confirm(`Remove ${m.email}? Their keys stop working.`) &&
+                    run(api('DELETE', `/member/${m.accountId}`))
+                  }
+                >
+                  Remove
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </section>
+  );
+}

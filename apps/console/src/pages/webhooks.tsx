@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ErrorNote, Table } from '../parts';
+import { api } from '../api';
+
+interface Webhook {
+  webhookId: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+}
+interface Delivery {
+  deliveryId: string;
+  event: string;
+  status: string;
+  attemptCount: number;
+  lastError: string | null;
+  createdAt: string;
+}
+interface Attempt {
+  number: number;
+  statusCode: number | null;
+  durationMs: number;
+  errorClass: string | null;
+  responseBody: string | null;
+}
+const EVENTS = [
+  'call.started',
+  'call.connected',
+  'call.completed',
+  'call.failed',
+  'transcript.ready',
+  'recording.ready',
+];
+
+/** Webhooks are settings: this page is for admins and owners (the API refuses others anyway). */
+export function Webhooks() {
+  const [hooks, setHooks] = useState<Webhook[]>([]);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    api<{ list: Webhook[] }>('GET', '/webhook/list?pageSize=100').then(
+      (r) => setHooks(r.list),
+      (e) => setError(e.message),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const run = (p: Promise<unknown>) => p.then(load, (e: Error) => setError(e.message));
+  const create = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    setError('');
+    try {
+      const created = await api<{ secret: string }>('POST', '/webhook', {
+        url: data.get('url'),
+        events: data.getAll('events'),
+      });
+      setSecret(created.secret);
+      load();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h1 id="webhooks-title">Webhooks</h1>
+      <form onSubmit={create} className="panel" aria-label="Register a webhook">
+        <label>
+          Endpoint URL <input name="url" type="url" required placeholder="https://example.com/hooks/voice" />
+        </label>
+        <fieldset>
+          <legend>Events</legend>
+          {EVENTS.map((ev) => (
+            <label key={ev} className="inline">
+              <input type="checkbox" name="events" value={ev} defaultChecked /> {ev}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Register webhook</button>
+      </form>
+      {secret ? (
+        <div className="panel" role="status">
+          <p>
+            <strong>Signing secret, shown only once:</strong> <code data-testid="webhook-secret">{secret}</code>{' '}
+            <button type="button" onClick={() => navigator.clipboard?.writeText(secret)}>
+              Copy
+            </button>
+          </p>
+        </div>
+      ) : null}
+      <ErrorNote error={error} />
+      {hooks.length === 0 ? <p className="muted">No webhooks yet: register an endpoint above.</p> : null}
+      {hooks.map((h) => (
+        <article key={h.webhookId} className="panel" aria-label={`Webhook ${h.url}`}>
+          <h2>{h.url}</h2>
+          <p className="muted">
+            {h.enabled ? 'enabled' : `disabled${h.disabledReason ? ` (${h.disabledReason})` : ''}`} ·{' '}
+            {h.events.join(', ')}
+          </p>
+          <div className="toolbar">
+            <button type="button" onClick={() => run(api('PATCH', `/webhook/${h.webhookId}`, { enabled: !h.enabled }))}>
+              {h.enabled ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" onClick={() => run(api('POST', `/webhook/${h.webhookId}/test`))}>
+              Send test
+            </button>
+            <button type="button" onClick={() => setOpen(open === h.webhookId ? null : h.webhookId)}>
+              {open === h.webhookId ? 'Hide deliveries' : 'Deliveries'}
+            </button>
+          </div>
+          {open === h.webhookId ? <Deliveries webhookId={h.webhookId} /> : null}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+function Deliveries({ webhookId }: { webhookId: string }) {
+  const [list, setList] = useState<Delivery[]>([]);
+  const [attempts, setAttempts] = useState<Record<string, Attempt[]>>({});
+  const [note, setNote] = useState('');
+  const load = useCallback(() => {
+    api<{ list: Delivery[] }>('GET', `/webhook/${webhookId}/deliveries?pageSize=50`).then((r) => setList(r.list));
+  }, [webhookId]);
+  useEffect(load, [load]);
+  const show = async (d: Delivery) => {
+    const detail = await api<{ attempts: Attempt[] }>('GET', `/webhook/${webhookId}/deliveries/${d.deliveryId}`);
+    setAttempts({ ...attempts, [d.deliveryId]: detail.attempts });
+  };
+  const retry = async (d: Delivery) => {
+    await api('POST', `/webhook/${webhookId}/deliveries/${d.deliveryId}/retry`).then(
+      () => setNote(`Delivery ${d.deliveryId} is being sent again.`),
+      (e: Error) => setNote(e.message),
+    );
+    load();
+  };
+  const recover = async () => {
+    const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+    const r = await api<{ recovered: number }>('POST', `/webhook/${webhookId}/recover`, { since });
+    setNote(`${r.recovered} failed deliveries of the last 24 hours queued again.`);
+  };
+  return (
+    <div>
+      <div className="toolbar">
+        <button type="button" onClick={load}>
+          Refresh
+        </button>
+        <button type="button" onClick={recover}>
+          Recover failed (24 h)
+        </button>
+      </div>
+      {note ? <p role="status">{note}</p> : null}
+      {list.length === 0 ? <p className="muted">No deliveries yet.</p> : null}
+      <Table columns={['Delivery', 'Event', 'Status', 'Attempts', '']}>
+        {list.map((d) => (
+          <tr key={d.deliveryId} data-testid="delivery">
+            <td>
+              {d.deliveryId}
+              {attempts[d.deliveryId] ? (
+                <ol data-testid="attempts">
+                  {attempts[d.deliveryId].map((a) => (
+                    <li key={a.number}>
+                      #{a.number}: {a.statusCode ?? a.errorClass} in {a.durationMs} ms
+                      {a.responseBody ? <code>{a.responseBody.slice(0, 200)}</code> : null}
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+            </td>
+            <td>{d.event}</td>
+            <td>{d.status}</td>
+            <td>{d.attemptCount}</td>
+            <td>
+              <button type="button" onClick={() => show(d)} aria-label={`Attempts of ${d.deliveryId}`}>
+                Attempts
+              </button>{' '}
+              <button type="button" onClick={() => retry(d)} aria-label={`Retry ${d.deliveryId}`}>
+                Retry
+              </button>
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </div>
+  );
+}

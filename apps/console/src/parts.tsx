@@ -1,0 +1,48 @@
+// Small pieces every page uses.
+
+/** An API error's message, announced to screen readers; nothing when there is none. */
+export function ErrorNote({ error }: { error: string }) {
+  return error ? (
+    <p role="alert" className="error">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Previous / next over a list of `total` items in pages of `pageSize`. */
+export function Pager(p: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  return (
+    <nav aria-label="Pages" className="toolbar">
+      <button type="button" disabled={p.page <= 1} onClick={() => p.onPage(p.page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {p.page} of {Math.max(1, Math.ceil(p.total / p.pageSize))}
+      </span>
+      <button type="button" disabled={p.page * p.pageSize >= p.total} onClick={() => p.onPage(p.page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** A table with a header row of these column names ('' = an unnamed actions column). */
+export function Table({ columns, children }: { columns: string[]; children: React.ReactNode }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th scope="col" key={c}>
+              {c || <span className="visually-hidden">Actions</span>}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A form's fields as strings. */
+export const formFields = (form: HTMLFormElement) => Object.fromEntries(new FormData(form)) as Record<string, string>;
