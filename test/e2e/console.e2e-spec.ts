@@ -155,7 +155,7 @@ describe('the console', () => {
     await review(page, 'call-detail');
   });
 
-  it('the owner registers a webhook, sees its deliveries and attempts, retries one: same deliveryId again', async () => {
+  it('the owner registers a webhook, sees deliveries and attempts, retries one: same deliveryId again', async () => {
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByLabel('Endpoint URL').fill(`${receiver.url}/console-hook`);
     await page.getByRole('button', { name: 'Register webhook' }).click();

@@ -38,12 +38,7 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
     if (call?.transcriptReady) api<Transcript>('GET', `/voice/call/${callId}/transcript`).then(setTranscript);
   }, [call?.transcriptReady, callId]);
 
-  if (error)
-    return (
-      <p role="alert" className="error">
-        {error}
-      </p>
-    );
+  if (error) return <ErrorNote error={error} />;
   if (!call) return <p className="muted">Loading…</p>;
   return (
     <section aria-labelledby="call-title">
