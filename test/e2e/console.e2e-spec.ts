@@ -95,6 +95,11 @@ describe('the console', () => {
     await page.getByRole('button', { name: 'Create assistant' }).click();
     await page.getByText('Console assistant').waitFor();
     await review(page, 'assistants');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const script = [{ hear: 'Yes, speaking.' }, { say: 'Thanks, that is all. Goodbye!' }, { hangup: 'assistant' }];
+    await page.getByLabel(/Script steps/).fill(JSON.stringify(script));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
 
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Name').fill('CI key');
@@ -109,8 +114,13 @@ describe('the console', () => {
 
     const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     const agents = (await (await fetch(`${base}/api/core/voice/agent/list`, { headers: auth })).json()) as {
-      list: { agentId: string }[];
+      list: { agentId: string; script: unknown[] }[];
     };
+    expect(agents.list[0].script).toEqual([
+      { hear: 'Yes, speaking.' },
+      { say: 'Thanks, that is all. Goodbye!' },
+      { hangup: 'assistant' },
+    ]);
     const started = await fetch(`${base}/api/core/voice/agent/call`, {
       method: 'POST',
       headers: auth,

@@ -20,13 +20,27 @@ const PAGE_SIZE = 20;
 export function Calls({ me }: { me: Me }) {
   const [calls, setCalls] = useState<{ total: number; list: Call[] }>({ total: 0, list: [] });
   const [status, setStatus] = useState('');
+  const [agentId, setAgentId] = useState('');
+  const [after, setAfter] = useState('');
+  const [before, setBefore] = useState('');
+  const [assistants, setAssistants] = useState<Assistant[]>([]);
+  useEffect(() => {
+    api<{ list: Assistant[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
+  }, []);
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');
   const [starting, setStarting] = useState(false);
   const load = useCallback(() => {
-    const q = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(status ? { status } : {}) });
+    const q = new URLSearchParams({
+      page: String(page),
+      pageSize: String(PAGE_SIZE),
+      ...(status ? { status } : {}),
+      ...(agentId ? { agentId } : {}),
+      ...(after ? { createdAfter: new Date(after).toISOString() } : {}),
+      ...(before ? { createdBefore: new Date(before).toISOString() } : {}),
+    });
     api<{ total: number; list: Call[] }>('GET', `/voice/call/list?${q}`).then(setCalls, (e) => setError(e.message));
-  }, [page, status]);
+  }, [page, status, agentId, after, before]);
   useEffect(load, [load]);
   useLiveEvents(load);
 
@@ -43,6 +57,23 @@ export function Calls({ me }: { me: Me }) {
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          Assistant{' '}
+          <select value={agentId} onChange={(e) => (setAgentId(e.target.value), setPage(1))}>
+            <option value="">any</option>
+            {assistants.map((a) => (
+              <option key={a.agentId} value={a.agentId}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From <input type="datetime-local" value={after} onChange={(e) => (setAfter(e.target.value), setPage(1))} />
+        </label>
+        <label>
+          Until <input type="datetime-local" value={before} onChange={(e) => (setBefore(e.target.value), setPage(1))} />
         </label>
         {roleAtLeast(me.role, 'member') ? (
           <button type="button" onClick={() => setStarting(true)}>

@@ -109,6 +109,30 @@ export function Webhooks() {
               {open === h.webhookId ? 'Hide deliveries' : 'Deliveries'}
             </button>
           </div>
+          <details>
+            <summary>Edit URL and events</summary>
+            <form
+              aria-label={`Edit ${h.url}`}
+              onSubmit={(e) => {
+                e.preventDefault();
+                const data = new FormData(e.currentTarget);
+                run(api('PATCH', `/webhook/${h.webhookId}`, { url: data.get('url'), events: data.getAll('events') }));
+              }}
+            >
+              <label>
+                Endpoint URL <input name="url" type="url" required defaultValue={h.url} />
+              </label>
+              <fieldset>
+                <legend>Events</legend>
+                {EVENTS.map((ev) => (
+                  <label key={ev} className="inline">
+                    <input type="checkbox" name="events" value={ev} defaultChecked={h.events.includes(ev)} /> {ev}
+                  </label>
+                ))}
+              </fieldset>
+              <button type="submit">Save</button>
+            </form>
+          </details>
           {open === h.webhookId ? <Deliveries webhookId={h.webhookId} /> : null}
         </article>
       ))}
@@ -135,10 +159,13 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     );
     load();
   };
+  const [since, setSince] = useState('');
   const recover = async () => {
-    const since = new Date(Date.now() - 24 * 3600_000).toISOString();
-    const r = await api<{ recovered: number }>('POST', `/webhook/${webhookId}/recover`, { since });
-    setNote(`${r.recovered} failed deliveries of the last 24 hours queued again.`);
+    const from = since ? new Date(since) : new Date(Date.now() - 24 * 3600_000);
+    await api<{ recovered: number }>('POST', `/webhook/${webhookId}/recover`, { since: from.toISOString() }).then(
+      (r) => setNote(`${r.recovered} failed deliveries since ${from.toLocaleString()} queued again.`),
+      (e: Error) => setNote(e.message),
+    );
   };
   return (
     <div>
@@ -146,8 +173,11 @@ function Deliveries({ webhookId }: { webhookId: string }) {
         <button type="button" onClick={load}>
           Refresh
         </button>
+        <label>
+          Failed since <input type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} />
+        </label>
         <button type="button" onClick={recover}>
-          Recover failed (24 h)
+          Recover failed
         </button>
       </div>
       {note ? <p role="status">{note}</p> : null}
