@@ -80,6 +80,27 @@ describe('people and sessions', () => {
     expectError(await as(app, key.body.key).get('/api/core/auth/me'), 403, /signed-in people/);
   });
 
+  it('changing the password ends every session, and only the new password signs in', async () => {
+    const person = await signUp(app, 'password');
+    const other = await http().post('/api/core/auth/login').send({ email: person.email, password: person.password });
+    const otherCookie = String(other.headers['set-cookie']?.[0]).split(';')[0];
+    const session = asSession(app, person.cookie, person.csrfToken);
+    const wrong = { currentPassword: 'not my password', newPassword: 'a brand new password' };
+    expectError(await session.post('/api/core/auth/password', wrong), 403, /current password/);
+    const changed = await session.post('/api/core/auth/password', { ...wrong, currentPassword: person.password });
+    expect(changed.status).toBe(200);
+    const fresh = String(changed.headers['set-cookie']?.[0]).split(';')[0];
+    expectError(await asSession(app, otherCookie).get('/api/core/auth/me'), 401, /session has ended/);
+    expectError(await asSession(app, person.cookie).get('/api/core/auth/me'), 401, /session has ended/);
+    expect((await asSession(app, fresh).get('/api/core/auth/me')).status).toBe(200);
+    const old = await http().post('/api/core/auth/login').send({ email: person.email, password: person.password });
+    expectError(old, 401);
+    const now = await http()
+      .post('/api/core/auth/login')
+      .send({ email: person.email, password: 'a brand new password' });
+    expect(now.status).toBe(200);
+  });
+
   it('a cookie-authenticated write without the CSRF proof is refused and changes nothing', async () => {
     const person = await signUp(app, 'csrf');
     const session = asSession(app, person.cookie);

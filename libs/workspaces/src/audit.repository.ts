@@ -6,6 +6,7 @@ import { Prisma, PrismaService } from '@app/db';
 export const AUDIT_ACTIONS = [
   'login.succeeded',
   'login.failed',
+  'password.changed',
   'key.created',
   'key.revoked',
   'member.invited',

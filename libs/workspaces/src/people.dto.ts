@@ -17,6 +17,21 @@ export class LoginDto {
   password: string;
 }
 
+export class ChangePasswordDto {
+  @ApiProperty()
+  @Required()
+  @IsString()
+  @MaxLength(256)
+  currentPassword: string;
+
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH })
+  @Required()
+  @IsString()
+  @MinLength(MIN_PASSWORD_LENGTH, { message: `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  @MaxLength(256)
+  newPassword: string;
+}
+
 export class SignupDto {
   @ApiProperty({ example: 'ada@example.com' })
   @Required()

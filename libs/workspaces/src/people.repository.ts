@@ -117,6 +117,14 @@ export class PeopleRepository {
     await this.prisma.session.deleteMany({ where: { tokenHash: hashSessionToken(token) } });
   }
 
+  /** Sets a new password and ends every session of the account, in one transaction. */
+  async changePassword(accountId: string, passwordHash: string): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.account.update({ where: { id: accountId }, data: { passwordHash } }),
+      this.prisma.session.deleteMany({ where: { accountId } }),
+    ]);
+  }
+
   /** Ends every session of the account (password change, removal). */
   async endSessionsOf(accountId: string): Promise<void> {
     await this.prisma.session.deleteMany({ where: { accountId } });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiError, AppConfig } from '@app/platform';
@@ -15,6 +16,14 @@ import { IS_PUBLIC, MIN_ROLE, type RequestAuth } from './auth.decorators';
 import { KeyCache } from './key-cache';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Constant-time comparison of a client's value with the expected one. */
+function sameText(given: string | undefined, expected: string): boolean {
+  const a = createHash('sha256')
+    .update(given ?? '')
+    .digest();
+  return timingSafeEqual(a, createHash('sha256').update(expected).digest());
+}
 
 type AuthRequest = {
   ip?: string;
@@ -73,7 +82,7 @@ export class ApiKeyGuard implements CanActivate {
   private async session(req: AuthRequest, token: string): Promise<RequestAuth> {
     const found = await this.people.findSession(token, this.config.SESSION_IDLE_MS);
     if (!found) throw ApiError.unauthorized('Your session has ended; sign in again.');
-    if (!SAFE_METHODS.includes(req.method) && req.headers['x-csrf-token'] !== csrfTokenOf(token)) {
+    if (!SAFE_METHODS.includes(req.method) && !sameText(req.headers['x-csrf-token'], csrfTokenOf(token))) {
       throw ApiError.forbidden('Missing or wrong X-CSRF-Token: send the csrfToken of GET /api/core/auth/me.');
     }
     req.sessionToken = token;

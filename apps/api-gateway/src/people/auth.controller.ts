@@ -5,6 +5,7 @@ import { ApiError, AppConfig, Public } from '@app/platform';
 import {
   AcceptInviteDto,
   AuditRepository,
+  ChangePasswordDto,
   csrfTokenOf,
   DUMMY_PASSWORD_HASH,
   hashPassword,
@@ -111,6 +112,31 @@ export class AuthController {
     const token = readSessionCookie(this.config, req.headers.cookie);
     if (token) await this.people.endSession(token);
     res.setHeader('Set-Cookie', clearedSessionCookie(this.config));
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @ApiBearerAuth('apiKey')
+  @ApiOperation({
+    summary: "Change the signed-in person's password",
+    description: 'Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one.',
+  })
+  @ApiAnswer(200, Me)
+  @ApiErrors(400, 403, 422)
+  async changePassword(
+    @Auth() auth: RequestAuth,
+    @Body() dto: ChangePasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Me> {
+    if (auth.sessionId === null) throw ApiError.forbidden('Passwords are changed by signed-in people only.');
+    const person = await this.people.findPerson(auth.accountId);
+    if (!person?.passwordHash || !(await verifyPassword(dto.currentPassword, person.passwordHash))) {
+      throw ApiError.forbidden('The current password is wrong.');
+    }
+    await this.people.changePassword(person.id, await hashPassword(dto.newPassword));
+    await this.audit.record(auth, 'password.changed', { type: 'account', id: person.id });
+    return this.signIn(person, req, res);
   }
 
   @Get('me')
