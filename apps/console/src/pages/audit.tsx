@@ -23,6 +23,7 @@ export function Audit() {
   const actions = [
     'login.succeeded',
     'login.failed',
+    'password.changed',
     'key.created',
     'key.revoked',
     'member.invited',
