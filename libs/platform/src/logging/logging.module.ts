@@ -14,6 +14,13 @@ export const REDACTED_PATHS = [
   '*.secret',
   '*.rawKey',
   '*.authorization',
+  'req.headers["x-csrf-token"]',
+  '*.password',
+  '*.passwordHash',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.csrfToken',
+  '*.token',
 ];
 
 /**
