@@ -43,3 +43,13 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 
 export const roleAtLeast = (role: Me['role'], needed: Me['role']) =>
   ['viewer', 'member', 'admin', 'owner'].indexOf(role) >= ['viewer', 'member', 'admin', 'owner'].indexOf(needed);
+
+/** The call events (spec part 6) the console listens to and webhooks subscribe to. */
+export const CALL_EVENTS = [
+  'call.started',
+  'call.connected',
+  'call.completed',
+  'call.failed',
+  'transcript.ready',
+  'recording.ready',
+];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, Table } from '../parts';
-import { api } from '../api';
+import { api, CALL_EVENTS } from '../api';
 
 interface Webhook {
   webhookId: string;
@@ -24,14 +24,6 @@ interface Attempt {
   errorClass: string | null;
   responseBody: string | null;
 }
-const EVENTS = [
-  'call.started',
-  'call.connected',
-  'call.completed',
-  'call.failed',
-  'transcript.ready',
-  'recording.ready',
-];
 
 /** Webhooks are settings: this page is for admins and owners (the API refuses others anyway). */
 export function Webhooks() {
@@ -71,7 +63,7 @@ export function Webhooks() {
         </label>
         <fieldset>
           <legend>Events</legend>
-          {EVENTS.map((ev) => (
+          {CALL_EVENTS.map((ev) => (
             <label key={ev} className="inline">
               <input type="checkbox" name="events" value={ev} defaultChecked /> {ev}
             </label>
@@ -124,7 +116,7 @@ export function Webhooks() {
               </label>
               <fieldset>
                 <legend>Events</legend>
-                {EVENTS.map((ev) => (
+                {CALL_EVENTS.map((ev) => (
                   <label key={ev} className="inline">
                     <input type="checkbox" name="events" value={ev} defaultChecked={h.events.includes(ev)} /> {ev}
                   </label>
