@@ -48,7 +48,7 @@ export class MembersRepository {
   }
 
   /** Turns a live invitation into an account, once; 404 for an unknown, used or expired token. */
-  async accept(token: string, name: string, passwordHash: string): Promise<Account> {
+  async accept(token: string, name: string, passwordHash: string) {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const invite = await tx.invite.findUnique({ where: { tokenHash: hashInvite(token) } });
@@ -61,6 +61,7 @@ export class MembersRepository {
         });
         if (count === 0) throw ApiError.notFound('Invitation (unknown, already used or expired)');
         return tx.account.create({
+          include: { workspace: true },
           data: {
             id: newId('account'),
             workspaceId: invite.workspaceId,

@@ -21,11 +21,12 @@ export class PeopleRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** A new workspace and its owner, in one transaction; 409 when the email or workspace name is taken. */
-  async signup(p: { email: string; passwordHash: string; name: string; workspaceName: string }): Promise<Account> {
+  async signup(p: { email: string; passwordHash: string; name: string; workspaceName: string }) {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const workspace = await tx.workspace.create({ data: { id: newId('workspace'), name: p.workspaceName } });
         return tx.account.create({
+          include: { workspace: true },
           data: {
             id: newId('account'),
             workspaceId: workspace.id,
@@ -44,7 +45,7 @@ export class PeopleRepository {
 
   /** The person with this email (lower-cased), unless removed. */
   findPersonByEmail(email: string) {
-    return this.prisma.account.findFirst({ where: { email, removedAt: null } });
+    return this.prisma.account.findFirst({ where: { email, removedAt: null }, include: { workspace: true } });
   }
 
   /** Makes the person, or resets their password (operator CLI: the demo owner). */

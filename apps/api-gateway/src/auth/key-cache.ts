@@ -26,11 +26,15 @@ export class KeyCache {
 
   /** A member whose role changed, or who was removed, acts with it here at once. */
   forgetAccount(accountId: string): void {
-    for (const [hash, e] of this.entries.entries()) if (e.value?.accountId === accountId) this.entries.delete(hash);
+    this.forget((key) => key.accountId === accountId);
   }
 
   /** A key revoked through this process stops working here at once. */
   forgetKeyId(keyId: string): void {
-    for (const [hash, e] of this.entries.entries()) if (e.value?.keyId === keyId) this.entries.delete(hash);
+    this.forget((key) => key.keyId === keyId);
+  }
+
+  private forget(matches: (key: NonNullable<Found>) => boolean): void {
+    for (const [hash, e] of this.entries.entries()) if (e.value && matches(e.value)) this.entries.delete(hash);
   }
 }

@@ -17,7 +17,7 @@ import {
   SignupDto,
   verifyPassword,
 } from '@app/workspaces';
-import type { Account } from '@app/db';
+import type { Account, Workspace } from '@app/db';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
 import { LoginThrottle } from './login-throttle';
@@ -156,13 +156,12 @@ export class AuthController {
     return { workspaceId: account.workspaceId, accountId: account.id, keyId: null, clientIp: req.ip ?? null };
   }
 
-  private async signIn(account: Account, req: Request, res: Response): Promise<Me> {
+  private async signIn(account: Account & { workspace: Workspace }, req: Request, res: Response): Promise<Me> {
     const { token, expiresAt } = await this.people.startSession(account, this.config.SESSION_ABSOLUTE_MS, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     });
     res.setHeader('Set-Cookie', sessionCookie(this.config, token, expiresAt));
-    const person = await this.people.findPerson(account.id);
-    return presentMe(account, person!.workspace, csrfTokenOf(token));
+    return presentMe(account, account.workspace, csrfTokenOf(token));
   }
 }

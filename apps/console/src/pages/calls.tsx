@@ -81,7 +81,7 @@ export function Calls({ me }: { me: Me }) {
           </button>
         ) : null}
       </div>
-      {starting ? <StartCall onDone={() => (setStarting(false), load())} /> : null}
+      {starting ? <StartCall assistants={assistants} onDone={() => (setStarting(false), load())} /> : null}
       <ErrorNote error={error} />
       {calls.list.length === 0 ? (
         <p className="muted">No calls yet. Create an assistant, then start a call.</p>
@@ -105,12 +105,8 @@ export function Calls({ me }: { me: Me }) {
   );
 }
 
-function StartCall({ onDone }: { onDone: () => void }) {
-  const [assistants, setAssistants] = useState<Assistant[]>([]);
+function StartCall({ assistants, onDone }: { assistants: Assistant[]; onDone: () => void }) {
   const [error, setError] = useState('');
-  useEffect(() => {
-    api<{ list: Assistant[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
-  }, []);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = formFields(e.currentTarget);
