@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { SIMULATOR_NUMBERS } from '@app/calls';
+import { SIMULATOR_NUMBERS } from '@app/telephony';
 import { PrismaService } from '@app/db';
 import { useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';

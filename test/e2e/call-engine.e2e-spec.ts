@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { SIMULATOR_NUMBERS } from '@app/calls';
+import { SIMULATOR_NUMBERS } from '@app/telephony';
 import { PrismaService } from '@app/db';
 import { startEngine, useFastSimulator } from '../support/engine';
 import {
@@ -110,13 +110,14 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
       'recording.ready',
     ]);
     expectOrdered(events);
-    const base = { callId, agentId, metadata: { ref: '+14155552671' } };
-    expect(events[0].data).toEqual({ ...base, sequence: 1, direction: 'outbound', to: '+14155552671', language: 'en' });
+    // Every event carries the call's direction and both numbers (no caller ID: the workspace has no number).
+    const ends = { direction: 'outbound', from: null, to: '+14155552671' };
+    const base = { callId, agentId, metadata: { ref: '+14155552671' }, ...ends };
+    expect(events[0].data).toEqual({ ...base, sequence: 1, language: 'en' });
     expect(events[1].data).toEqual({ ...base, sequence: 2, connectedAt: call.connectedAt });
     expect(events[2].data).toEqual({
       ...base,
       sequence: 3,
-      direction: 'outbound',
       durationSec: call.durationSec,
       endedReason: 'customer-ended-call',
       language: 'en',
@@ -150,6 +151,9 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     expect(events[1].data).toEqual({
       callId,
       agentId,
+      direction: 'outbound',
+      from: null,
+      to,
       metadata: { ref: to },
       sequence: 2,
       endedReason: reason,

@@ -188,7 +188,8 @@ describe('calls (spec 4.1-4.3)', () => {
 
   describe('GET /voice/call/{callId}', () => {
     it(
-      'returns every field of spec 2.1 plus agentId, to, metadata, connectedAt, updatedAt, unknowns as ' + 'null',
+      'returns every field of spec 2.1 plus agentId, to, from, numberId, metadata, connectedAt, updatedAt, ' +
+        'unknowns as null',
       async () => {
         const { body: started } = await member.post(START, { agentId, to: '+14155552671', metadata: { k: 'v' } });
         const res = await as(app, ws.keys.viewer).get(`/api/core/voice/call/${started.callId}`);
@@ -199,6 +200,8 @@ describe('calls (spec 4.1-4.3)', () => {
           status: 'ringing',
           direction: 'outbound',
           to: '+14155552671',
+          from: null,
+          numberId: null,
           language: 'de',
           metadata: { k: 'v' },
           durationSec: null,

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { SIMULATOR_NUMBERS } from '@app/calls';
+import { SIMULATOR_NUMBERS } from '@app/telephony';
 import { PrismaService } from '@app/db';
 import { DISABLED_REASONS } from '@app/webhooks';
 import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';

@@ -14,13 +14,13 @@ export interface Received {
 }
 
 /**
- * What the receiver answers to one request: a status (and headers), after a delay; 'hang' never
+ * What the receiver answers to one request: a status (headers, a JSON body), after a delay; 'hang' never
  * answers; 'reset' drops the connection without an answer.
  */
 export type Behaviour = (
   req: Received,
   nth: number,
-) => { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang' | 'reset';
+) => { status: number; headers?: Record<string, string>; delayMs?: number; json?: unknown } | 'hang' | 'reset';
 
 /** A real webhook receiver on loopback that records every request it gets. */
 export class Receiver {
@@ -102,6 +102,10 @@ export class Receiver {
       if (answer === 'reset') return void req.socket.destroy();
       setTimeout(() => {
         if (res.destroyed) return;
+        if (answer.json !== undefined) {
+          res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+          return void res.end(JSON.stringify(answer.json));
+        }
         res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
         res.end(answer.status < 300 ? 'ok' : `status ${answer.status}`);
       }, answer.delayMs ?? 0);

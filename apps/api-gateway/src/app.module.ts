@@ -6,6 +6,7 @@ import { DbModule } from '@app/db';
 import { OpsModule, QueueBoardModule } from '@app/ops';
 import { ConfigModule, ContractValidationPipe, LoggingModule } from '@app/platform';
 import { QueuesModule } from '@app/queues';
+import { TelephonyModule } from '@app/telephony';
 import { WebhooksDataModule } from '@app/webhooks';
 import { WorkspacesDataModule } from '@app/workspaces';
 import { ApiKeysModule } from './api-keys/api-keys.module';
@@ -15,6 +16,7 @@ import { AuthModule } from './auth/auth.module';
 import { CallsModule } from './calls/calls.module';
 import { EventsModule } from './events/events.module';
 import { McpModule } from './mcp/mcp.module';
+import { NumbersModule } from './numbers/numbers.module';
 import { PeopleModule } from './people/people.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -31,11 +33,13 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     AssistantsDataModule,
     CallsDataModule,
     WebhooksDataModule,
+    TelephonyModule,
     // the gateway's HTTP surface
     AuthModule,
     CallsModule,
     EventsModule,
     AssistantsModule,
+    NumbersModule,
     WebhooksModule,
     ApiKeysModule,
     PeopleModule,

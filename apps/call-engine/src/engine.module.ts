@@ -1,20 +1,22 @@
 import { Module } from '@nestjs/common';
 import { CallsDataModule } from '@app/calls';
-import { CallLifecycleRepository, TELEPHONY_PROVIDER } from '@app/calls/lifecycle';
+import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { DbModule } from '@app/db';
 import { OpsModule } from '@app/ops';
-import { ConfigModule, LoggingModule } from '@app/platform';
+import { ConfigModule, LoggingModule, SecretBox } from '@app/platform';
 import { QueuesModule } from '@app/queues';
+import { TelephonyModule } from '@app/telephony';
 import { EventPublisher } from './events/event-publisher';
+import { AssistantChooser } from './inbound/assistant-chooser';
+import { AssistantRequest } from './inbound/assistant-request';
 import { CallEngineConsumer } from './lifecycle/call-engine.consumer';
 import { CallLifecycleService } from './lifecycle/call-lifecycle.service';
 import { Speech } from './media/speech';
 import { ReconcilerService } from './reconciler/reconciler.service';
-import { SimulatedTelephony } from './telephony/simulated-telephony';
 import { McpToolRunner } from './tools/mcp-tool-runner';
 
 @Module({
-  imports: [ConfigModule, LoggingModule, DbModule, QueuesModule, OpsModule, CallsDataModule],
+  imports: [ConfigModule, LoggingModule, DbModule, QueuesModule, OpsModule, CallsDataModule, TelephonyModule],
   providers: [
     CallEngineConsumer,
     CallLifecycleService,
@@ -23,7 +25,9 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     ReconcilerService,
     McpToolRunner,
     Speech,
-    { provide: TELEPHONY_PROVIDER, useClass: SimulatedTelephony },
+    AssistantChooser,
+    AssistantRequest,
+    SecretBox,
   ],
 })
 export class EngineModule {}

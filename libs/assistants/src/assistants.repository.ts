@@ -8,6 +8,8 @@ export type AssistantInput = Omit<
   'id' | 'workspaceId' | 'createdAt' | 'updatedAt' | 'deletedAt'
 >;
 
+type RemoveOutcome = 'deleted' | 'not-found' | 'has-live-calls' | 'answers-numbers';
+
 @Injectable()
 export class AssistantsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -35,10 +37,11 @@ export class AssistantsRepository {
   }
 
   /**
-   * Soft-deletes unless a call is live on it. The check and the delete share one transaction with
-   * a row lock on the assistant, and start-call locks it too, so no call can slip in between.
+   * Soft-deletes unless a call is live on it or a number answers with it. The check and the delete
+   * share one transaction with a row lock on the assistant, and start-call locks it too, so no call
+   * can slip in between.
    */
-  async remove(workspaceId: string, id: string): Promise<'deleted' | 'not-found' | 'has-live-calls'> {
+  async remove(workspaceId: string, id: string): Promise<RemoveOutcome> {
     return this.prisma.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "Assistant"
@@ -47,6 +50,8 @@ export class AssistantsRepository {
       if (locked.length === 0) return 'not-found';
       const live = await tx.call.count({ where: { workspaceId, assistantId: id, status: { in: LIVE_STATUSES } } });
       if (live > 0) return 'has-live-calls';
+      // Numbers lock the assistant too when they attach it, so none can be attached meanwhile.
+      if ((await tx.phoneNumber.count({ where: { workspaceId, assistantId: id } })) > 0) return 'answers-numbers';
       await tx.assistant.update({ where: { id }, data: { deletedAt: new Date() } });
       return 'deleted';
     });

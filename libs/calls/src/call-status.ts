@@ -16,6 +16,10 @@ export const ENDED_REASONS = [
   'busy',
   'unreachable',
   'carrier-error',
+  // Inbound calls whose assistant could not be chosen (README "Choosing the assistant per call").
+  'rejected',
+  'assistant-request-failed',
+  'no-assistant',
 ] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
 

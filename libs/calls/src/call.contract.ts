@@ -11,10 +11,19 @@ export const CallRecord = contract(
   'CallRecord',
   z.object({
     callId: z.string().meta({ example: 'call_01j9z8x7c6v5b4n3m2k1h0g9f8' }),
-    agentId: z.string(),
+    agentId: z
+      .string()
+      .nullable()
+      .describe('null while an inbound call waits for its assistant to be chosen, or when none could be'),
     status: z.enum(CALL_STATUSES),
     direction: z.enum(DIRECTIONS),
     to: z.string().meta({ example: '+14155552671' }),
+    from: z
+      .string()
+      .nullable()
+      .describe('Caller ID: your number on outbound calls (null without one), the caller on inbound calls')
+      .meta({ example: '+14155550100' }),
+    numberId: z.string().nullable().describe('Your number the call went out from or came in to'),
     language: z.string().meta({ example: 'en' }),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     durationSec: z.number().int().nullable(),
@@ -45,6 +54,8 @@ export function presentCall(call: Call): CallRecord {
     status: callStatusToApi(call.status),
     direction: call.direction,
     to: call.to,
+    from: call.from,
+    numberId: call.numberId,
     language: call.language,
     metadata: (call.metadata as Record<string, unknown> | null) ?? null,
     durationSec: call.durationSec,

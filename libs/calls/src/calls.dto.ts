@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsInternationalPhone, IsJsonObject, PageQuery, Required } from '@app/platform';
-import { CALL_STATUSES, type ApiCallStatus } from './call-status';
+import { IsInternationalPhone, IsJsonObject, Optional, PageQuery, Required } from '@app/platform';
+import { CALL_STATUSES, DIRECTIONS, type ApiCallStatus } from './call-status';
 
 export const METADATA_MAX_BYTES = 16 * 1024;
 
@@ -23,6 +23,15 @@ export class StartCallDto {
   @IsString({ message: 'to must be a string in international format, e.g. +14155552671' })
   @IsInternationalPhone()
   to: string;
+
+  @ApiPropertyOptional({
+    description: "Caller ID: one of the workspace's numbers (E.164); default: the workspace's default number",
+    example: '+14155550100',
+  })
+  @Optional()
+  @IsString({ message: 'from must be a string in international format, e.g. +14155552671' })
+  @IsInternationalPhone()
+  from?: string;
 
   @ApiPropertyOptional({
     type: 'object',
@@ -48,6 +57,23 @@ export class CallListQuery extends PageQuery {
   @MinLength(1)
   @MaxLength(128)
   agentId?: string;
+
+  @ApiPropertyOptional({ enum: DIRECTIONS, description: 'Only outbound or only inbound calls' })
+  @IsOptional()
+  @IsIn(DIRECTIONS, { message: `direction must be one of ${DIRECTIONS.join(', ')}` })
+  direction?: (typeof DIRECTIONS)[number];
+
+  @ApiPropertyOptional({ description: 'Only calls from this number (E.164, exact)', example: '+14155550100' })
+  @IsOptional()
+  @IsString()
+  @IsInternationalPhone()
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Only calls to this number (E.164, exact)', example: '+14155552671' })
+  @IsOptional()
+  @IsString()
+  @IsInternationalPhone()
+  to?: string;
 
   /** Inclusive lower bound on createdAt. */
   @ApiPropertyOptional({ format: 'date-time', description: 'Calls created at or after this time (inclusive)' })

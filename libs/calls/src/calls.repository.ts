@@ -12,6 +12,8 @@ export interface StartCallInput {
   workspaceId: string;
   assistantId: string;
   to: string;
+  /** Caller ID: the workspace's number the call goes out from, if any. */
+  from: { number: string; numberId: string } | null;
   metadata: Record<string, unknown> | null;
   requestId?: string;
   idempotency?: { key: string; requestHash: string };
@@ -26,6 +28,9 @@ export type StartCallResult =
 export interface CallFilter {
   status?: ApiCallStatus;
   assistantId?: string;
+  direction?: 'outbound' | 'inbound';
+  from?: string;
+  to?: string;
   createdAfter?: Date;
   createdBefore?: Date;
 }
@@ -54,10 +59,13 @@ export class CallsRepository {
       select: { language: true },
     });
     if (!assistant) return { kind: 'assistant-not-found' };
+    const from = input.from?.number ?? null;
+    const numberId = input.from?.numberId ?? null;
     const call = { id: newId('call'), assistantId: input.assistantId, metadata: input.metadata };
     const { language } = assistant;
     const response = presentStartedCall({ id: call.id, language });
-    const started = callEventData<'call.started'>(call, { direction: 'outbound', to: input.to, language }, 1);
+    const ends = { direction: 'outbound' as const, from, to: input.to };
+    const started = callEventData<'call.started'>({ ...call, ...ends }, { language }, 1);
     const at = new Date().toISOString();
     const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
     const metadata = input.metadata === null ? null : JSON.stringify(input.metadata);
@@ -68,9 +76,10 @@ export class CallsRepository {
           WHERE id = ${input.assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
           FOR SHARE
         ), call AS (
-          INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, metadata, "requestId", "createdAt",
-                              "updatedAt")
-          SELECT ${call.id}, ${workspaceId}, assistant.id, ${input.to}, ${language}, ${metadata}::jsonb,
+          INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", "from", "numberId", language, metadata,
+                              "requestId", "createdAt", "updatedAt")
+          SELECT ${call.id}, ${workspaceId}, assistant.id, ${input.to}, ${from}, ${numberId}, ${language},
+                 ${metadata}::jsonb,
                  ${input.requestId ?? null}, ${at}::timestamptz AT TIME ZONE 'UTC',
                  ${at}::timestamptz AT TIME ZONE 'UTC'
           FROM assistant
@@ -101,6 +110,30 @@ export class CallsRepository {
     }
   }
 
+  /**
+   * A call the carrier announced to one of the workspace's numbers: ringing, its assistant not
+   * chosen yet (the engine chooses it, then writes call.started). The language is a placeholder
+   * until then: the number's assistant's, else English.
+   */
+  async receive(input: { workspaceId: string; numberId: string; from: string; to: string; requestId?: string }) {
+    const fallback = await this.prisma.phoneNumber.findUnique({
+      where: { id: input.numberId },
+      select: { assistant: { select: { language: true } } },
+    });
+    return this.prisma.call.create({
+      data: {
+        id: newId('call'),
+        workspaceId: input.workspaceId,
+        direction: 'inbound',
+        numberId: input.numberId,
+        from: input.from,
+        to: input.to,
+        language: fallback?.assistant?.language ?? 'en',
+        requestId: input.requestId ?? null,
+      },
+    });
+  }
+
   find(workspaceId: string, id: string) {
     return this.prisma.call.findFirst({ where: { workspaceId, id } });
   }
@@ -110,13 +143,18 @@ export class CallsRepository {
       workspaceId,
       status: filter.status ? callStatusFromApi(filter.status) : undefined,
       assistantId: filter.assistantId,
+      direction: filter.direction,
+      from: filter.from,
+      to: filter.to,
       createdAt:
         filter.createdAfter || filter.createdBefore
           ? { gte: filter.createdAfter, lt: filter.createdBefore }
           : undefined,
     };
+    // The tallies count by status and assistant; any other filter counts the matching rows.
+    const counted = filter.createdAfter || filter.createdBefore || filter.direction || filter.from || filter.to;
     const [total, list] = await Promise.all([
-      filter.createdAfter || filter.createdBefore ? this.prisma.call.count({ where }) : this.tally(workspaceId, filter),
+      counted ? this.prisma.call.count({ where }) : this.tally(workspaceId, filter),
       this.prisma.call.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
     ]);
     return { total, list };

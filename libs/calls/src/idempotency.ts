@@ -9,10 +9,17 @@ export const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 1-255 printable ASC
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Two start-call requests are the same when agentId, the normalised number and metadata agree;
- * key order in metadata does not matter (keys are sorted before hashing).
+ * Two start-call requests are the same when agentId, the normalised numbers and metadata agree;
+ * key order in metadata does not matter (keys are sorted before hashing). `from` counts only when
+ * sent, so hashes stored before it existed still match.
  */
-export function startCallRequestHash(request: { agentId: string; to: string; metadata?: object | null }): string {
-  const canonical = stringify({ agentId: request.agentId, to: request.to, metadata: request.metadata ?? null }) ?? '';
+export function startCallRequestHash(request: {
+  agentId: string;
+  to: string;
+  from?: string;
+  metadata?: object | null;
+}): string {
+  const { agentId, to, from } = request;
+  const canonical = stringify({ agentId, to, ...(from ? { from } : {}), metadata: request.metadata ?? null }) ?? '';
   return createHash('sha256').update(canonical).digest('hex');
 }

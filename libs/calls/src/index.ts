@@ -4,7 +4,6 @@ export * from './calls.dto';
 export * from './calls.repository';
 export * from './calls-data.module';
 export * from './idempotency';
-export * from './simulator-numbers';
 export * from './events/event-data';
 export * from './events/event.contract';
 export * from './events/events.dto';

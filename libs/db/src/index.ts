@@ -11,6 +11,7 @@ export type {
   CallEvent,
   CallStatus,
   DeliveryStatus,
+  PhoneNumber,
   Webhook,
   WebhookDelivery,
   Workspace,

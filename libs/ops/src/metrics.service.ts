@@ -24,6 +24,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly assistantRequests = new Counter({
+    name: 'assistant_requests_total',
+    help: "Requests to numbers' assistantRequestUrl, by outcome (chosen, rejected, timeout, error, invalid)",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly callStepLag = new Histogram({
     name: 'call_step_lag_seconds',
     help: 'How late the call-engine applied a call step (connect, complete, ...) after the time it was due',

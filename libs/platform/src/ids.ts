@@ -17,6 +17,7 @@ export const ID_PREFIX = {
   session: 'sess',
   invite: 'inv',
   audit: 'aud',
+  phoneNumber: 'num',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'number.added',
+  'number.updated',
+  'number.released',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

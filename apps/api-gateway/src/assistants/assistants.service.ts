@@ -8,12 +8,14 @@ import {
   type UpdateAssistantDto,
 } from '@app/assistants';
 import { ApiError, AppConfig, outboundUrlProblem, pageWindow, type ListEnvelope, type PageQuery } from '@app/platform';
+import { NumbersRepository } from '@app/telephony';
 
 @Injectable()
 export class AssistantsService {
   constructor(
     private readonly assistants: AssistantsRepository,
     private readonly config: AppConfig,
+    private readonly numbers: NumbersRepository,
   ) {}
 
   async create(workspaceId: string, dto: CreateAssistantDto): Promise<AssistantRecord> {
@@ -60,6 +62,10 @@ export class AssistantsService {
     if (outcome === 'not-found') throw ApiError.notFound('Assistant', agentId);
     if (outcome === 'has-live-calls') {
       throw ApiError.conflict(`Assistant ${agentId} has live calls; end them or wait until they finish, then retry.`);
+    }
+    if (outcome === 'answers-numbers') {
+      const numbers = (await this.numbers.numbersOfAssistant(workspaceId, agentId)).map((n) => n.number);
+      throw ApiError.conflict(`Assistant ${agentId} answers ${numbers.join(', ')}; give them another assistant first.`);
     }
   }
 

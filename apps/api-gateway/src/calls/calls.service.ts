@@ -10,6 +10,7 @@ import {
   type StartCallDto,
 } from '@app/calls';
 import { ApiError, pageWindow, type ListEnvelope } from '@app/platform';
+import { NumbersRepository } from '@app/telephony';
 import { CallEngineClient } from './call-engine.client';
 
 export interface StartCallOutcome {
@@ -24,6 +25,7 @@ export class CallsService {
   constructor(
     private readonly calls: CallsRepository,
     private readonly engine: CallEngineClient,
+    private readonly numbers: NumbersRepository,
   ) {}
 
   /** REST and MCP alike: the same validation of the Idempotency-Key, the same request hash. */
@@ -40,6 +42,7 @@ export class CallsService {
       workspaceId,
       assistantId: dto.agentId,
       to: dto.to,
+      from: await this.callerId(workspaceId, dto.from),
       metadata: dto.metadata ?? null,
       requestId,
       idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: startCallRequestHash(dto) } : undefined,
@@ -57,6 +60,27 @@ export class CallsService {
     }
   }
 
+  /** The caller ID of an outbound call: the number asked for (422 unless the workspace holds it), else the default. */
+  private async callerId(workspaceId: string, from?: string) {
+    const number = from
+      ? await this.numbers.findByNumber(workspaceId, from)
+      : await this.numbers.findDefault(workspaceId);
+    if (from && !number) throw ApiError.unprocessable(`from ${from} is not a number of this workspace.`);
+    return number && { number: number.number, numberId: number.id };
+  }
+
+  /**
+   * A call the carrier rang one of the workspace's numbers with (the simulator's testing route):
+   * recorded ringing, then the engine chooses its assistant and answers it.
+   */
+  async receive(workspaceId: string, to: string, from: string, requestId?: string) {
+    const number = await this.numbers.findByNumber(workspaceId, to);
+    if (!number) throw ApiError.notFound('Number', to);
+    const call = await this.calls.receive({ workspaceId, numberId: number.id, from, to, requestId });
+    await this.engine.dial(call.id, requestId);
+    return { callId: call.id, status: 'ringing' as const };
+  }
+
   async get(workspaceId: string, callId: string): Promise<CallRecord> {
     const call = await this.calls.find(workspaceId, callId);
     if (!call) throw ApiError.notFound('Call', callId);
@@ -70,6 +94,9 @@ export class CallsService {
       {
         status: q.status,
         assistantId: q.agentId,
+        direction: q.direction,
+        from: q.from,
+        to: q.to,
         createdAfter: q.createdAfter ? new Date(q.createdAfter) : undefined,
         createdBefore: q.createdBefore ? new Date(q.createdBefore) : undefined,
       },

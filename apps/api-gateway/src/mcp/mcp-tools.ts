@@ -90,6 +90,7 @@ export function buildMcpServer(ctx: McpContext): McpServer {
       inputSchema: {
         agentId: z.string().min(1).describe('The assistant that handles the call'),
         to: z.string().describe('Number to dial in international format, e.g. +14155552671'),
+        from: z.string().optional().describe("Caller ID: one of the workspace's numbers; default: its default number"),
         metadata: z
           .record(z.string(), z.unknown())
           .optional()
@@ -130,13 +131,17 @@ export function buildMcpServer(ctx: McpContext): McpServer {
     {
       title: 'List calls',
       description:
-        'List calls newest first, filtered by status, assistant and creation time; page until the items ' +
+        'List calls newest first, filtered by status, assistant, direction, numbers and creation time; ' +
+        'page until the items ' +
         'collected reach total.',
       inputSchema: {
         page: z.number().int().min(1).optional(),
         pageSize: z.number().int().min(1).max(100).optional(),
         status: z.enum(CALL_STATUSES).optional(),
         agentId: z.string().optional(),
+        direction: z.enum(['outbound', 'inbound']).optional(),
+        from: z.string().optional().describe('Exact E.164 caller ID'),
+        to: z.string().optional().describe('Exact E.164 number called'),
         createdAfter: z.string().optional().describe('ISO 8601, inclusive'),
         createdBefore: z.string().optional().describe('ISO 8601, exclusive'),
       },

@@ -5,24 +5,26 @@ import {
   buildConversation,
   CallLifecycleRepository,
   nextStep,
-  TELEPHONY_PROVIDER,
   toolSteps,
   turnsUntil,
   type Conversation,
   type Step,
-  type TelephonyProvider,
   type ToolTurnResult,
 } from '@app/calls/lifecycle';
 import type { CallEvent } from '@app/db';
 import { MetricsService } from '@app/ops';
 import { AppConfig } from '@app/platform';
 import { JobQueues } from '@app/queues';
+import { TELEPHONY_PROVIDER, type TelephonyProvider } from '@app/telephony';
 import { EventPublisher } from '../events/event-publisher';
+import { AssistantChooser } from '../inbound/assistant-chooser';
 import { Speech } from '../media/speech';
 import { renderRecording } from '../media/wav';
 import { McpToolRunner, toolRunBudgetMs } from '../tools/mcp-tool-runner';
 
-type LoadedCall = NonNullable<Awaited<ReturnType<CallLifecycleRepository['findWithAssistant']>>>;
+type FoundCall = NonNullable<Awaited<ReturnType<CallLifecycleRepository['findWithAssistant']>>>;
+/** A call with its assistant: every call but an inbound one whose assistant is not chosen yet. */
+type LoadedCall = FoundCall & { assistant: NonNullable<FoundCall['assistant']> };
 
 /**
  * Owns every state change of a call after creation (spec part 3). advance() is the one entry
@@ -42,6 +44,7 @@ export class CallLifecycleService {
     private readonly tools: McpToolRunner,
     private readonly metrics: MetricsService,
     private readonly speech: Speech,
+    private readonly chooser: AssistantChooser,
     @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
   ) {}
 
@@ -56,15 +59,31 @@ export class CallLifecycleService {
     for (let round = 0; round < 8; round++) {
       const call = await this.calls.findWithAssistant(callId);
       if (!call) return;
-      const conversation = this.conversationOf(call);
+      if (!call.assistant) {
+        // An inbound call rings before its assistant is chosen; nothing else happens to it until then.
+        if (call.status !== 'ringing') return;
+        const chosen = await this.chooser.choose(call);
+        const rid = requestId ?? call.requestId ?? undefined;
+        if ('retryAt' in chosen) {
+          const at = chosen.retryAt.getTime();
+          await this.jobs.add('advance-call', { callId, step: 'choose-assistant', at, requestId: rid });
+          return;
+        }
+        chosen.events.forEach((e) => this.countTransition(e));
+        await this.publisher.publish(chosen.events, rid);
+        continue;
+      }
+      const loaded: LoadedCall = { ...call, assistant: call.assistant };
+      const { assistant } = loaded;
+      const conversation = this.conversationOf(loaded);
       const now = new Date();
-      const steps = toolSteps(call.assistant.script);
-      const servers = (call.assistant.tools ?? []) as unknown as McpToolServer[];
+      const steps = toolSteps(assistant.script);
+      const servers = (assistant.tools ?? []) as unknown as McpToolServer[];
       const busyUntil =
         call.toolsRunAt && call.toolResults === null
           ? new Date(call.toolsRunAt.getTime() + toolRunBudgetMs(steps, servers))
           : null;
-      const next = nextStep(call, this.telephony.dialPlan(call.to), conversation, call.assistant.maxDurationSec, now, {
+      const next = nextStep(call, this.telephony.planOf(call), conversation, assistant.maxDurationSec, now, {
         has: steps.length > 0,
         busyUntil,
       });
@@ -83,7 +102,7 @@ export class CallLifecycleService {
       }
       const rid = requestId ?? call.requestId ?? undefined;
       this.metrics.callStepLag.observe({ step: next.step.kind }, (now.getTime() - next.at.getTime()) / 1000);
-      const event = await this.apply(call, next.step, conversation, now);
+      const event = await this.apply(loaded, next.step, conversation, now);
       if (!event) {
         this.logger.log({
           requestId: rid,
@@ -151,7 +170,7 @@ export class CallLifecycleService {
           call,
           { from: call.status, to: 'completed', patch: { endedAt, durationSec, endedReason: step.reason } },
           'call.completed',
-          { direction: call.direction, durationSec, endedReason: step.reason, language: call.language },
+          { durationSec, endedReason: step.reason, language: call.language },
           now,
         );
       case 'store-transcript': {

@@ -16,7 +16,13 @@ export type EventName = (typeof EVENT_NAMES)[number];
 /** Fields every event's data carries, besides its own key fields (spec 6.2, 6.3). */
 const base = {
   callId: z.string(),
-  agentId: z.string(),
+  agentId: z
+    .string()
+    .nullable()
+    .describe('null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed)'),
+  direction: z.enum(DIRECTIONS),
+  from: z.string().nullable().describe('Caller ID (E.164); null on an outbound call from a workspace without numbers'),
+  to: z.string().describe('The number called (E.164)'),
   metadata: z
     .record(z.string(), z.unknown())
     .nullable()
@@ -29,15 +35,12 @@ const eventData = (id: string, description: string, own: z.ZodRawShape) =>
 /** The data of each event (README "Events"): one declaration for the engine, the docs and the SDK. */
 export const EVENT_DATA = {
   'call.started': eventData('CallStartedData', 'A call was placed or received', {
-    direction: z.enum(DIRECTIONS),
-    to: z.string(),
     language: z.string(),
   }),
   'call.connected': eventData('CallConnectedData', 'The call connected and audio began', {
     connectedAt: timestamp(),
   }),
   'call.completed': eventData('CallCompletedData', 'The call finished normally', {
-    direction: z.enum(DIRECTIONS),
     durationSec: z.number().int(),
     endedReason: z.enum(ENDED_REASONS),
     language: z.string(),
@@ -58,12 +61,32 @@ export type EventData<E extends EventName> = z.infer<(typeof EVENT_DATA)[E]>;
 /** What an event adds to the fields every event carries. */
 export type OwnEventData<E extends EventName> = Omit<EventData<E>, keyof typeof base>;
 
+/** The fields of a call every event's data is built from. */
+export interface EventCall {
+  id: string;
+  assistantId: string | null;
+  metadata: unknown;
+  direction: (typeof DIRECTIONS)[number];
+  from: string | null;
+  to: string;
+}
+
 /** The one builder of event data: the call's common fields, the event's own, the sequence. */
 export function callEventData<E extends EventName>(
-  call: { id: string; assistantId: string; metadata: unknown },
+  call: EventCall,
   own: OwnEventData<E>,
   sequence: number,
 ): EventData<E> {
   const metadata = (call.metadata as Record<string, unknown> | null) ?? null;
-  return { callId: call.id, agentId: call.assistantId, metadata, ...own, sequence } as EventData<E>;
+  const { direction, from, to } = call;
+  return {
+    callId: call.id,
+    agentId: call.assistantId,
+    direction,
+    from,
+    to,
+    metadata,
+    ...own,
+    sequence,
+  } as EventData<E>;
 }

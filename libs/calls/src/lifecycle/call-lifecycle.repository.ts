@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
-import { LIVE_STATUSES } from '../call-status';
+import { LIVE_STATUSES, type EndedReason } from '../call-status';
 import { callEventData, type EventName, type OwnEventData } from '../events/event-data';
 
 type Tx = Prisma.TransactionClient;
@@ -87,6 +87,65 @@ export class CallLifecycleRepository {
       JSON.stringify(data),
     ]);
     return row ?? null;
+  }
+
+  /**
+   * Claims the asking of the number's assistantRequestUrl for a ringing inbound call: true for one
+   * caller at a time. A claim older than `staleBefore` was a crashed engine's and is taken over (the
+   * request goes out again with the same deliveryId).
+   */
+  async claimAssistantRequest(callId: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const { count } = await this.prisma.call.updateMany({
+      where: {
+        id: callId,
+        status: 'ringing',
+        assistantId: null,
+        OR: [{ assistantRequestedAt: null }, { assistantRequestedAt: { lt: staleBefore } }],
+      },
+      data: { assistantRequestedAt: at },
+    });
+    return count === 1;
+  }
+
+  /**
+   * Gives a ringing inbound call its assistant (and the metadata the assistant request sent) and
+   * writes its call.started, in one transaction: once, whoever else tries. The assistant is
+   * share-locked, as start-call does; null when it does not exist or the call moved on.
+   */
+  assignAssistant(call: Call, assistantId: string, metadata: object | null, at: Date): Promise<CallEvent | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const [assistant] = await tx.$queryRaw<{ language: string }[]>`
+        SELECT language FROM "Assistant"
+        WHERE id = ${assistantId} AND "workspaceId" = ${call.workspaceId} AND "deletedAt" IS NULL
+        FOR SHARE`;
+      if (!assistant) return null;
+      const data = { assistantId, language: assistant.language, updatedAt: at, ...(metadata ? { metadata } : {}) };
+      const { count } = await tx.call.updateMany({
+        where: { id: call.id, status: 'ringing', assistantId: null },
+        data,
+      });
+      if (count === 0) return null;
+      const assigned = { ...call, ...data, metadata: metadata ?? call.metadata };
+      return this.appendEvent(tx, assigned, 'call.started', { language: assistant.language }, at);
+    });
+  }
+
+  /**
+   * Ends a ringing inbound call that no assistant will answer: failed with the reason, after the
+   * call.started that announces it (agentId null). Both events, or neither.
+   */
+  refuseInbound(call: Call, reason: EndedReason, at: Date): Promise<CallEvent[]> {
+    return this.prisma.$transaction(async (tx) => {
+      const patch = { status: 'failed' as const, endedReason: reason, endedAt: at, durationSec: 0, updatedAt: at };
+      const { count } = await tx.call.updateMany({
+        where: { id: call.id, status: 'ringing', assistantId: null },
+        data: patch,
+      });
+      if (count === 0) return [];
+      const started = await this.appendEvent(tx, call, 'call.started', { language: call.language }, at);
+      const failed = { endedReason: reason, stage: 'ringing' as const, durationSec: 0 };
+      return [started, await this.appendEvent(tx, { ...call, ...patch }, 'call.failed', failed, at)];
+    });
   }
 
   /**

@@ -5,4 +5,3 @@
 export * from './call-lifecycle.repository';
 export * from './conversation';
 export * from './next-step';
-export * from './telephony-provider';

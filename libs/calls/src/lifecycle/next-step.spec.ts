@@ -1,6 +1,6 @@
 import { buildConversation, turnsUntil } from './conversation';
 import { nextStep, type CallState } from './next-step';
-import type { DialPlan } from './telephony-provider';
+import type { DialPlan } from '@app/telephony';
 
 const t0 = new Date('2026-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);

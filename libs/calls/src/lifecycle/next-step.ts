@@ -1,6 +1,6 @@
 import type { EndedReason } from '../call-status';
 import type { Conversation } from './conversation';
-import type { DialPlan } from './telephony-provider';
+import type { DialPlan } from '@app/telephony';
 
 /** The fields of a call row the schedule is derived from. */
 export interface CallState {
@@ -75,6 +75,13 @@ function nextStepIgnoringTools(
     case 'ringing':
       if (call.endRequestedAt) return { at: now, step: { kind: 'complete', reason: 'api-ended-call' } };
       if (plan.answer === 'no-answer') return { at: ringEnds, step: { kind: 'no-answer' } };
+      // An inbound caller who gives up before the assistant answers.
+      if (plan.answer === 'hangs-up') {
+        return {
+          at: ringEnds,
+          step: { kind: 'fail', from: 'ringing', reason: 'customer-ended-call', stage: 'ringing' },
+        };
+      }
       if (plan.answer === 'busy' || plan.answer === 'unreachable') {
         return { at: ringEnds, step: { kind: 'fail', from: 'ringing', reason: plan.answer, stage: 'ringing' } };
       }

@@ -87,6 +87,12 @@ export class AppConfig {
   @Min(0)
   SIM_TURN_GAP_MS = 600;
 
+  /** How long an inbound call waits for its number's assistantRequestUrl to name the assistant. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  ASSISTANT_REQUEST_TIMEOUT_MS = 3000;
+
   /** How often the engine's reconciler re-derives lost jobs and unpublished events from rows. */
   @Type(() => Number)
   @IsInt()

@@ -18,6 +18,23 @@ export interface OutgoingWebhook {
   apiKey: string;
 }
 
+/**
+ * Standard Webhooks headers of a signed request: webhook deliveries and the assistant requests of
+ * numbers alike (the receiver verifies both the same way).
+ */
+export function signedHeaders(
+  m: { id: string; body: string; secret: string },
+  at = new Date(),
+): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    'webhook-id': m.id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new StandardWebhook(m.secret).sign(m.id, at, m.body),
+  };
+}
+
 export interface SendResult {
   ok: boolean;
   statusCode: number | null;
@@ -53,12 +70,8 @@ export class WebhookSender implements OnApplicationShutdown {
 
   headersFor(w: OutgoingWebhook, at = new Date()): Record<string, string> {
     return {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
+      ...signedHeaders({ id: w.deliveryId, body: w.body, secret: w.secret }, at),
       authorization: `Bearer ${w.apiKey}`,
-      'webhook-id': w.deliveryId,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new StandardWebhook(w.secret).sign(w.deliveryId, at, w.body),
     };
   }
 
