@@ -1,8 +1,14 @@
 import { PrismaService } from '@app/db';
+import { SIMULATOR_NUMBERS } from '@app/telephony';
+import { as } from '../support/gateway';
 import { waitFor } from '../support/isolation';
+import { Receiver } from '../support/receiver';
 import { Stack } from '../support/stack';
 
-/** Scenario 3: SIGKILL of the call-engine and of the dispatcher during a burst, then restarts. */
+/**
+ * Scenario 3: SIGKILL of the call-engine and of the dispatcher during a burst, then restarts; and
+ * of the engine while inbound calls ring, wait for their assistant and talk.
+ */
 jest.setTimeout(180_000);
 
 describe('fault: SIGKILL engine and dispatcher mid-burst', () => {
@@ -28,5 +34,34 @@ describe('fault: SIGKILL engine and dispatcher mid-burst', () => {
     await stack.addEngine();
     await stack.addDispatcher();
     await stack.audit(calls, [hook]);
+  });
+
+  it('inbound calls ringing, choosing their assistant and talking survive a SIGKILL of the engine', async () => {
+    const hook = await stack.receiver(() => ({ status: 200 }));
+    const chooser = await Receiver.http();
+    stack.receivers.push(chooser);
+    chooser.behaviour = () => ({ status: 200, json: { agentId: stack.agentId }, delayMs: 150 });
+    const admin = as(stack.fixtures, stack.ws.keys.admin);
+    const direct = (await admin.post('/api/core/voice/number', { agentId: stack.agentId })).body.number;
+    const asking = (await admin.post('/api/core/voice/number', { assistantRequestUrl: chooser.url })).body.number;
+    const callers = ['+14155559001', SIMULATOR_NUMBERS.dropsMidCall, SIMULATOR_NUMBERS.hangsUpWhileRinging];
+    const ring = (i: number) => stack.ring(i % 2 ? asking : direct, callers[i % callers.length]);
+    const calls = await Promise.all(Array.from({ length: 20 }, (_, i) => ring(i)));
+    const prisma = stack.fixtures.get(PrismaService);
+    const ids = calls.filter((c): c is string => c !== null);
+    expect(ids).toHaveLength(20);
+    await waitFor(
+      'calls ringing and talking',
+      async () => (await prisma.call.count({ where: { id: { in: ids }, status: 'in_progress' } })) >= 3,
+      20000,
+      10,
+    );
+    await stack.engines[stack.engines.length - 1].kill('SIGKILL');
+    for (let i = 20; i < 24; i++) ids.push((await ring(i))!);
+    await stack.addEngine();
+    await stack.audit(ids, [hook]);
+    const final = await prisma.call.findMany({ where: { id: { in: ids } } });
+    expect(final.every((c) => c.direction === 'inbound' && ['completed', 'failed'].includes(c.status))).toBe(true);
+    expect(final.filter((c) => c.to === asking).every((c) => c.assistantId === stack.agentId)).toBe(true);
   });
 });

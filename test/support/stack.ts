@@ -108,6 +108,22 @@ export class Stack {
     }
   }
 
+  /** Has the simulated carrier ring `to` (one of the workspace's numbers) from `from`; null when refused. */
+  async ring(to: string, from: string): Promise<string | null> {
+    try {
+      const res = await fetch(`http://127.0.0.1:${this.gateway.port}/api/core/voice/simulator/inbound`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${this.ws.keys.member}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ to, from }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json()) as { callId?: string };
+      return res.status === 202 ? body.callId! : null;
+    } catch {
+      return null;
+    }
+  }
+
   /**
    * The audit every scenario ends with: every call final (with its media when it connected),
    * no event duplicated in the log, and for each healthy webhook one succeeded delivery per event
