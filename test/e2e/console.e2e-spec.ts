@@ -190,6 +190,36 @@ describe('the console', () => {
     );
   });
 
+  it('the owner adds a number answered by the assistant, rings it and sees the inbound call', async () => {
+    await page.getByRole('link', { name: 'Numbers' }).click();
+    const add = page.getByRole('form', { name: 'Add a number' });
+    await add.getByLabel('Label').fill('Front desk');
+    await add.getByRole('combobox', { name: /Assistant/ }).selectOption({ label: 'Console assistant' });
+    await add.getByRole('button', { name: 'Add number' }).click();
+    await page.getByRole('status').filter({ hasText: 'whsec_' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Front desk' });
+    expect(await row.textContent()).toContain('default caller ID');
+    const number = (await row.textContent())!.match(/\+1\d{10}/)![0];
+    await review(page, 'numbers');
+    await row.getByLabel('Test caller').fill('+14155559876');
+    await row.getByRole('button', { name: 'Ring (simulator)' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ringing' }).waitFor();
+
+    await page.getByRole('link', { name: 'Calls' }).click();
+    await page.getByLabel('Direction').selectOption('inbound');
+    const inbound = page.getByRole('row').filter({ hasText: '+14155559876' });
+    await waitFor(
+      'the inbound call to complete in the page',
+      async () => {
+        const text = (await inbound.textContent().catch(() => null)) ?? '';
+        return text.includes('completed') && text.includes(number) && text.includes('inbound');
+      },
+      30_000,
+      100,
+    );
+    expect(await page.getByRole('row').filter({ hasText: 'outbound' }).count()).toBe(0);
+  });
+
   it('an invited viewer signs in, sees calls and has no start-call control', async () => {
     await page.getByRole('link', { name: 'Members' }).click();
     const inviteForm = page.getByRole('form', { name: 'Invite a member' });

@@ -9,6 +9,7 @@ import { AcceptInvite } from './pages/accept-invite';
 import { Webhooks } from './pages/webhooks';
 import { Members } from './pages/members';
 import { Audit } from './pages/audit';
+import { Numbers } from './pages/numbers';
 
 /** Routes live in the hash (#/calls, #/calls/call_…), so the gateway serves one page. */
 function useRoute(): string {
@@ -46,6 +47,7 @@ export function App() {
   const nav = [
     ['calls', 'Calls'],
     ['assistants', 'Assistants'],
+    ['numbers', 'Numbers'],
     ...(admin ? [['webhooks', 'Webhooks']] : []),
     ['api-keys', 'API keys'],
     ['members', 'Members'],
@@ -75,6 +77,7 @@ export function App() {
         {section === 'calls' && id ? <CallDetail me={me} callId={id} /> : null}
         {section === 'calls' && !id ? <Calls me={me} /> : null}
         {section === 'assistants' ? <Assistants me={me} /> : null}
+        {section === 'numbers' ? <Numbers me={me} /> : null}
         {section === 'api-keys' ? <ApiKeys me={me} /> : null}
         {section === 'webhooks' && admin ? <Webhooks /> : null}
         {section === 'members' ? <Members me={me} /> : null}

@@ -33,6 +33,9 @@ export function Audit() {
     'webhook.created',
     'webhook.updated',
     'webhook.deleted',
+    'number.added',
+    'number.updated',
+    'number.released',
   ];
   return (
     <section aria-labelledby="audit-title">

@@ -9,6 +9,7 @@ interface Call {
   status: string;
   direction: string;
   to: string;
+  from: string | null;
   createdAt: string;
 }
 interface Assistant {
@@ -21,6 +22,7 @@ export function Calls({ me }: { me: Me }) {
   const [calls, setCalls] = useState<{ total: number; list: Call[] }>({ total: 0, list: [] });
   const [status, setStatus] = useState('');
   const [agentId, setAgentId] = useState('');
+  const [direction, setDirection] = useState('');
   const [after, setAfter] = useState('');
   const [before, setBefore] = useState('');
   const [assistants, setAssistants] = useState<Assistant[]>([]);
@@ -36,11 +38,12 @@ export function Calls({ me }: { me: Me }) {
       pageSize: String(PAGE_SIZE),
       ...(status ? { status } : {}),
       ...(agentId ? { agentId } : {}),
+      ...(direction ? { direction } : {}),
       ...(after ? { createdAfter: new Date(after).toISOString() } : {}),
       ...(before ? { createdBefore: new Date(before).toISOString() } : {}),
     });
     api<{ total: number; list: Call[] }>('GET', `/voice/call/list?${q}`).then(setCalls, (e) => setError(e.message));
-  }, [page, status, agentId, after, before]);
+  }, [page, status, agentId, direction, after, before]);
   useEffect(load, [load]);
   useLiveEvents(load);
 
@@ -70,7 +73,18 @@ export function Calls({ me }: { me: Me }) {
           </select>
         </label>
         <label>
-          From <input type="datetime-local" value={after} onChange={(e) => (setAfter(e.target.value), setPage(1))} />
+          Direction{' '}
+          <select value={direction} onChange={(e) => (setDirection(e.target.value), setPage(1))}>
+            {['', 'outbound', 'inbound'].map((d) => (
+              <option key={d} value={d}>
+                {d || 'any'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Created from{' '}
+          <input type="datetime-local" value={after} onChange={(e) => (setAfter(e.target.value), setPage(1))} />
         </label>
         <label>
           Until <input type="datetime-local" value={before} onChange={(e) => (setBefore(e.target.value), setPage(1))} />
@@ -86,7 +100,7 @@ export function Calls({ me }: { me: Me }) {
       {calls.list.length === 0 ? (
         <p className="muted">No calls yet. Create an assistant, then start a call.</p>
       ) : (
-        <Table columns={['Call', 'Status', 'Direction', 'To', 'Started']}>
+        <Table columns={['Call', 'Status', 'Direction', 'From', 'To', 'Started']}>
           {calls.list.map((c) => (
             <tr key={c.callId}>
               <td>
@@ -94,6 +108,7 @@ export function Calls({ me }: { me: Me }) {
               </td>
               <td data-testid="call-status">{c.status}</td>
               <td>{c.direction}</td>
+              <td>{c.from ?? '—'}</td>
               <td>{c.to}</td>
               <td>{new Date(c.createdAt).toLocaleString()}</td>
             </tr>
@@ -107,11 +122,17 @@ export function Calls({ me }: { me: Me }) {
 
 function StartCall({ assistants, onDone }: { assistants: Assistant[]; onDone: () => void }) {
   const [error, setError] = useState('');
+  const [numbers, setNumbers] = useState<{ number: string; default: boolean }[]>([]);
+  useEffect(() => {
+    api<{ list: { number: string; default: boolean }[] }>('GET', '/voice/number/list?pageSize=100').then((r) =>
+      setNumbers(r.list),
+    );
+  }, []);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = formFields(e.currentTarget);
+    const { from, ...form } = formFields(e.currentTarget);
     try {
-      await api('POST', '/voice/agent/call', form);
+      await api('POST', '/voice/agent/call', { ...form, ...(from ? { from } : {}) });
       onDone();
     } catch (err) {
       setError((err as Error).message);
@@ -131,6 +152,17 @@ function StartCall({ assistants, onDone }: { assistants: Assistant[]; onDone: ()
       </label>
       <label>
         Number to call <input name="to" required placeholder="+14155552671" />
+      </label>
+      <label>
+        Caller ID{' '}
+        <select name="from" defaultValue="">
+          <option value="">{numbers.some((n) => n.default) ? 'default number' : 'none'}</option>
+          {numbers.map((n) => (
+            <option key={n.number} value={n.number}>
+              {n.number}
+            </option>
+          ))}
+        </select>
       </label>
       <ErrorNote error={error} />
       <button type="submit">Call</button>

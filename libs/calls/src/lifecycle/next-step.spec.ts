@@ -30,6 +30,8 @@ describe("a call's next step, from its row alone", () => {
     ['no-answer', { kind: 'no-answer' }],
     ['busy', { kind: 'fail', from: 'ringing', reason: 'busy', stage: 'ringing' }],
     ['unreachable', { kind: 'fail', from: 'ringing', reason: 'unreachable', stage: 'ringing' }],
+    // An inbound caller who gives up before the assistant answers.
+    ['hangs-up', { kind: 'fail', from: 'ringing', reason: 'customer-ended-call', stage: 'ringing' }],
   ] as const)('ends a %s dial when ringing ends', (answer, step) => {
     expect(nextStep(call(), { ...answers, answer }, conversation, 600, t0)).toEqual({ at: at(2000), step });
   });
