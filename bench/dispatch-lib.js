@@ -34,6 +34,8 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   const tenants = [];
   for (const [i, paths] of (workspaces ?? [Array.from({ length: webhooks }, (_, j) => `/hook${j}`)]).entries()) {
     const ws = cli(env, 'workspace', 'create', `bench${i}`);
+    // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
+    cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
     const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
     const api = (path, body) =>
       fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {

@@ -40,6 +40,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       },
     ],
     maxDurationSec: 300,
+    voicemail: { detect: true, action: 'leave-message', message: 'Please call us back.' },
   };
 
   it('creates with every field and reads it back; header values of tools are masked', async () => {
@@ -59,7 +60,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     expect(JSON.stringify(read.body)).not.toContain('s3cret');
   });
 
-  it('applies defaults: language en, empty script and tools, maxDurationSec 600', async () => {
+  it('applies defaults: language en, empty script and tools, maxDurationSec 600, no voicemail detection', async () => {
     const res = await admin.post(BASE, { name: 'Minimal' });
     expect(res.body).toMatchObject({
       language: 'en',
@@ -69,6 +70,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       script: [],
       tools: [],
       maxDurationSec: 600,
+      voicemail: null,
     });
   });
 

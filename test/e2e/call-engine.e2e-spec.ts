@@ -26,6 +26,7 @@ const SCRIPT = [
 const FINAL = ['completed', 'failed', 'no-answer'];
 
 interface CallRecord {
+  answeredBy?: string | null;
   callId: string;
   status: string;
   durationSec: number | null;
@@ -121,6 +122,7 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
       durationSec: call.durationSec,
       endedReason: 'customer-ended-call',
       language: 'en',
+      answeredBy: null,
     });
     expect(events[3].data).toEqual({ ...base, sequence: 4, transcriptId: expect.stringMatching(/^tr_/) });
     expect(events[4].data).toEqual({
@@ -373,6 +375,53 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
       /after must be an eventId/,
     );
     expectError(await as(gateway, ws.keys.viewer).get('/api/core/event/list?limit=1000'), 400, /limit/);
+  });
+  describe('voicemail detection', () => {
+    const vm = (voicemail: object | null) =>
+      createAssistant(gateway, ws.keys.admin, { name: 'Reminder', script: SCRIPT, voicemail }).then((a) => a.agentId);
+    const transcriptOf = async (callId: string) =>
+      (await api().get(`/api/core/voice/call/${callId}/transcript`)).body.text as string;
+
+    it('a machine answers: the message is left after the beep; the call ends voicemail, by a machine', async () => {
+      const message = 'Hi Sam, your order is ready for pickup.';
+      const agent = await vm({ detect: true, action: 'leave-message', message });
+      const { callId, call, events } = await follow(SIMULATOR_NUMBERS.answeringMachine, agent);
+      expect(call).toMatchObject({ status: 'completed', endedReason: 'voicemail', answeredBy: 'machine' });
+      const completed = events.find((e) => e.type === 'call.completed')!;
+      expect(completed.data).toMatchObject({ endedReason: 'voicemail', answeredBy: 'machine' });
+      const text = await transcriptOf(callId);
+      expect(text).toContain('leave a message after the tone');
+      expect(text).toContain(`assistant: ${message}`);
+      expect(call.recordingReady).toBe(true);
+    });
+
+    it('with action hangup the assistant leaves nothing; with a person answering, answeredBy is human', async () => {
+      const agent = await vm({ detect: true, action: 'hangup' });
+      const machine = await follow(SIMULATOR_NUMBERS.answeringMachine, agent);
+      expect(machine.call).toMatchObject({ endedReason: 'voicemail', answeredBy: 'machine' });
+      expect(await transcriptOf(machine.callId)).not.toContain('assistant:');
+      const person = await follow('+14155552671', agent);
+      expect(person.call).toMatchObject({ endedReason: 'customer-ended-call', answeredBy: 'human' });
+    });
+
+    it('without detection nobody knows: the script plays to the machine and answeredBy is null', async () => {
+      const { call, events } = await follow(SIMULATOR_NUMBERS.answeringMachine, agentId);
+      expect(call).toMatchObject({ endedReason: 'customer-ended-call', answeredBy: null });
+      expect(events.find((e) => e.type === 'call.completed')!.data).toMatchObject({ answeredBy: null });
+    });
+
+    it('refuses a malformed setting with a 422 naming it; null turns detection off', async () => {
+      const bad = (voicemail: unknown) =>
+        as(gateway, ws.keys.admin).post('/api/core/voice/agent', { name: 'x', voicemail });
+      expectError(await bad({ detect: 'yes' }), 422, /voicemail.detect/);
+      expectError(await bad({ detect: true, action: 'sing' }), 422, /voicemail.action/);
+      expectError(await bad({ detect: true, extra: 1 }), 422, /unknown field extra/);
+      const agent = await vm({ detect: true });
+      const read = await api().get(`/api/core/voice/agent/${agent}`);
+      expect(read.body.voicemail).toEqual({ detect: true, action: 'hangup', message: null });
+      const off = await as(gateway, ws.keys.admin).patch(`/api/core/voice/agent/${agent}`, { voicemail: null });
+      expect(off.body.voicemail).toBeNull();
+    });
   });
 });
 

@@ -206,6 +206,7 @@ describe('calls (spec 4.1-4.3)', () => {
           metadata: { k: 'v' },
           durationSec: null,
           endedReason: null,
+          answeredBy: null,
           recordingReady: false,
           transcriptReady: false,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

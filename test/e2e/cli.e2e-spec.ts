@@ -49,6 +49,19 @@ describe('operator CLI', () => {
     expect((await as(app, byId.stdout.trim()).post('/api/core/voice/agent', { name: 'x' })).status).toBe(201);
   });
 
+  it('workspace limits shows and sets the live-call limit and the inbound reserve; the API reports them', async () => {
+    const shown = await cli('workspace', 'limits', name);
+    expect(JSON.parse(shown.stdout)).toEqual({ liveCallLimit: 10, reservedForInbound: 2 });
+    const set = await cli('workspace', 'limits', name, '--live-calls', '25', '--reserved-for-inbound', '5');
+    expect(JSON.parse(set.stdout)).toEqual({ liveCallLimit: 25, reservedForInbound: 5 });
+    const key = (await cli('key', 'create', '--workspace', name, '--name', 'view', '--role', 'viewer')).stdout.trim();
+    const res = await as(app, key).get('/api/core/voice/concurrency');
+    expect(res.body).toEqual({ limit: 25, live: 0, reservedForInbound: 5 });
+    const bad = await cli('workspace', 'limits', name, '--live-calls', 'many');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/whole number/);
+  });
+
   it('key list prints tab-separated rows (or JSON) without the keys; key revoke takes effect at once', async () => {
     const key = (
       await cli('key', 'create', '--workspace', name, '--name', 'to revoke', '--role', 'viewer')

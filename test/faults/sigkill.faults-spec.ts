@@ -34,6 +34,10 @@ describe('fault: SIGKILL engine and dispatcher mid-burst', () => {
     await stack.addEngine();
     await stack.addDispatcher();
     await stack.audit(calls, [hook]);
+    // The live-call count is derived from the rows: nothing leaked by the kills.
+    const { body } = await as(stack.fixtures, stack.ws.keys.viewer).get('/api/core/voice/concurrency');
+    expect(body.live).toBe(await prisma.call.count({ where: { status: { in: ['ringing', 'in_progress'] } } }));
+    expect(body.live).toBe(0);
   });
 
   it('inbound calls ringing, choosing their assistant and talking survive a SIGKILL of the engine', async () => {

@@ -15,6 +15,7 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthModule } from './auth/auth.module';
 import { CallsModule } from './calls/calls.module';
 import { EventsModule } from './events/events.module';
+import { DncModule } from './dnc/dnc.module';
 import { McpModule } from './mcp/mcp.module';
 import { NumbersModule } from './numbers/numbers.module';
 import { PeopleModule } from './people/people.module';
@@ -40,6 +41,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     EventsModule,
     AssistantsModule,
     NumbersModule,
+    DncModule,
     WebhooksModule,
     ApiKeysModule,
     PeopleModule,

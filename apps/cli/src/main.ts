@@ -76,6 +76,27 @@ workspace
     }),
   );
 
+const count = (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) > 100_000)
+    throw new InvalidArgumentError('must be a whole number ≤ 100000');
+  return Number(value);
+};
+
+workspace
+  .command('limits <idOrName>')
+  .description('show or set the live-call limit and the slots campaigns leave for inbound calls; prints them as JSON')
+  .option('--live-calls <n>', 'calls that may ring or be in progress at once', count)
+  .option('--reserved-for-inbound <n>', 'slots campaigns leave free for inbound calls', count)
+  .action((idOrName: string, opts: { liveCalls?: number; reservedForInbound?: number }) =>
+    withApp(async (app) => {
+      const ws = await workspaceOrExit(app, idOrName);
+      const limits = await app
+        .get(WorkspacesRepository)
+        .setLimits(ws.id, { liveCallLimit: opts.liveCalls, reservedForInbound: opts.reservedForInbound });
+      process.stdout.write(`${JSON.stringify(limits)}\n`);
+    }),
+  );
+
 const key = program.command('key').description('manage API keys');
 key
   .command('create')

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { contract } from '@app/platform';
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /**
  * An assistant's conversation script: what the simulated call plays, step by step.
  * Exactly one of say / hear / tool / hangup per step.
@@ -33,10 +35,40 @@ export const McpToolServer = contract(
 );
 export type McpToolServer = z.infer<typeof McpToolServer>;
 
+/** What the assistant does when a machine answers (README "Voicemail detection"). */
+export const VoicemailSetting = contract(
+  'VoicemailSetting',
+  z.object({
+    detect: z.boolean().describe('Tell a machine from a person when the call is answered'),
+    action: z.enum(['hangup', 'leave-message']).describe('On a machine: hang up, or leave `message` after the beep'),
+    message: z.string().nullable().describe('What to leave; default: "Hello, this is {name}. Please call us back."'),
+  }),
+);
+export type VoicemailSetting = z.infer<typeof VoicemailSetting>;
+
+/** The first problem of a voicemail setting, or null; absent action means hangup. */
+export function voicemailProblem(v: unknown): string | null {
+  if (!isObject(v)) return 'voicemail must be an object {detect, action?, message?}';
+  const extra = Object.keys(v).filter((k) => !['detect', 'action', 'message'].includes(k));
+  if (extra.length) return `voicemail has unknown field ${extra[0]}`;
+  if (typeof v.detect !== 'boolean') return 'voicemail.detect must be true or false';
+  if (v.action !== undefined && v.action !== 'hangup' && v.action !== 'leave-message') {
+    return 'voicemail.action must be "hangup" or "leave-message"';
+  }
+  const m = v.message;
+  if (m !== undefined && m !== null && (typeof m !== 'string' || m.trim() === '' || m.length > 2000)) {
+    return 'voicemail.message must be a non-empty string of at most 2000 characters';
+  }
+  return null;
+}
+
+export function normaliseVoicemail(v: Partial<VoicemailSetting>): VoicemailSetting {
+  return { detect: v.detect === true, action: v.action ?? 'hangup', message: v.message ?? null };
+}
+
 export const MAX_SCRIPT_STEPS = 200;
 export const MAX_TOOL_SERVERS = 16;
 const STEP_KINDS = ['say', 'hear', 'tool', 'hangup'] as const;
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The first problem of a script, naming the step, or null when it is valid. */
 export function scriptProblem(script: unknown): string | null {

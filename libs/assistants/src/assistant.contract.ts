@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Assistant } from '@app/db';
-import { McpToolServer, ScriptStep } from './assistant-config';
+import { McpToolServer, ScriptStep, VoicemailSetting } from './assistant-config';
 
 /** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */
 export const AssistantRecord = contract(
@@ -16,6 +16,7 @@ export const AssistantRecord = contract(
     script: z.array(ScriptStep),
     tools: z.array(McpToolServer),
     maxDurationSec: z.number().int(),
+    voicemail: VoicemailSetting.nullable(),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   }),
@@ -42,6 +43,7 @@ export function presentAssistant(a: Assistant): AssistantRecord {
     script: a.script as ScriptStep[],
     tools: maskTools(a.tools),
     maxDurationSec: a.maxDurationSec,
+    voicemail: (a.voicemail as VoicemailSetting | null) ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

@@ -1,7 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
 import { Optional, Required } from '@app/platform';
-import { scriptProblem, toolsProblem, type McpToolServer, type ScriptStep } from './assistant-config';
+import {
+  scriptProblem,
+  toolsProblem,
+  voicemailProblem,
+  type McpToolServer,
+  type ScriptStep,
+  type VoicemailSetting,
+} from './assistant-config';
 
 /** Runs a "first problem" checker as a class-validator rule, so the 422 names the bad entry. */
 const CheckedBy = (name: string, problem: (v: unknown) => string | null) =>
@@ -55,6 +62,15 @@ class AssistantSettingsDto {
   @Optional()
   @CheckedBy('isToolList', toolsProblem)
   tools?: McpToolServer[];
+
+  @ApiPropertyOptional({
+    allOf: [{ $ref: '#/components/schemas/VoicemailSetting' }],
+    nullable: true,
+    description: 'Voicemail detection; null turns it off',
+  })
+  @IsOptional()
+  @CheckedBy('isVoicemail', voicemailProblem)
+  voicemail?: Partial<VoicemailSetting> | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 14400, default: 600 })
   @Optional()

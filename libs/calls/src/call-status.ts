@@ -6,6 +6,9 @@ export type ApiCallStatus = (typeof CALL_STATUSES)[number];
 
 export const DIRECTIONS = ['outbound', 'inbound'] as const;
 
+/** Who answered a call whose assistant detects voicemail. */
+export const ANSWERED_BY = ['human', 'machine'] as const;
+
 /** Why a call ended: the documented set (README "endedReason values"). */
 export const ENDED_REASONS = [
   'customer-ended-call',
@@ -16,6 +19,8 @@ export const ENDED_REASONS = [
   'busy',
   'unreachable',
   'carrier-error',
+  // An answering machine took the call and the assistant's voicemail detection noticed.
+  'voicemail',
   // Inbound calls whose assistant could not be chosen (README "Choosing the assistant per call").
   'rejected',
   'assistant-request-failed',

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Call } from '@app/db';
-import { CALL_STATUSES, callStatusToApi, DIRECTIONS, ENDED_REASONS, type EndedReason } from './call-status';
+import {
+  ANSWERED_BY,
+  CALL_STATUSES,
+  callStatusToApi,
+  DIRECTIONS,
+  ENDED_REASONS,
+  type EndedReason,
+} from './call-status';
 
 /**
  * The full call record (spec 2.1 plus agentId, to, metadata, connectedAt, updatedAt). Fields not
@@ -28,6 +35,10 @@ export const CallRecord = contract(
     metadata: z.record(z.string(), z.unknown()).nullable(),
     durationSec: z.number().int().nullable(),
     endedReason: z.enum(ENDED_REASONS).nullable(),
+    answeredBy: z
+      .enum(ANSWERED_BY)
+      .nullable()
+      .describe('human or machine once connected, when the assistant detects voicemail; null otherwise'),
     recordingReady: z.boolean(),
     transcriptReady: z.boolean(),
     createdAt: timestamp(),
@@ -47,6 +58,16 @@ export type StartedCall = z.infer<typeof StartedCall>;
 
 export const CallList = contract('CallList', listOf(CallRecord));
 
+/** GET /voice/concurrency (README "Concurrency"). */
+export const Concurrency = contract(
+  'Concurrency',
+  z.object({
+    limit: z.number().int().describe('Calls that may ring or be in progress at once'),
+    live: z.number().int().describe('Calls ringing or in progress now'),
+    reservedForInbound: z.number().int().describe('Slots campaigns leave free for inbound calls'),
+  }),
+);
+
 export function presentCall(call: Call): CallRecord {
   return {
     callId: call.id,
@@ -60,6 +81,7 @@ export function presentCall(call: Call): CallRecord {
     metadata: (call.metadata as Record<string, unknown> | null) ?? null,
     durationSec: call.durationSec,
     endedReason: call.endedReason as EndedReason | null,
+    answeredBy: call.answeredBy as CallRecord['answeredBy'],
     recordingReady: call.recordingReady,
     transcriptReady: call.transcriptReady,
     createdAt: call.createdAt.toISOString(),

@@ -23,7 +23,9 @@ export type StartCallResult =
   | { kind: 'created'; callId: string; response: StartedCall }
   | { kind: 'replayed'; status: number; response: object }
   | { kind: 'idempotency-conflict' }
-  | { kind: 'assistant-not-found' };
+  | { kind: 'assistant-not-found' }
+  | { kind: 'do-not-call' }
+  | { kind: 'limit-reached'; limit: number; live: number };
 
 export interface CallFilter {
   status?: ApiCallStatus;
@@ -40,10 +42,14 @@ export class CallsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * One statement, so atomic: the ringing Call, its call.started CallEvent (the outbox row the
-   * engine publishes) and, with an Idempotency-Key, the stored response. The assistant row is
-   * share-locked so it cannot be deleted while a call is being placed on it; an assistant deleted
-   * since it was read inserts nothing. The call speaks the assistant's language as read just before.
+   * One transaction. It locks the workspace row, so start-calls of a workspace take turns: the
+   * live-call count that follows (from the call rows, in a statement that starts after the lock is
+   * held, so it sees every call committed before) cannot be raced, and no counter exists that a
+   * crash could leak. Then one statement writes the ringing Call, its call.started CallEvent (the
+   * outbox row the engine publishes) and, with an Idempotency-Key, the stored response. The
+   * assistant row is share-locked so it cannot be deleted while a call is being placed on it; an
+   * assistant deleted since it was read inserts nothing. The call speaks the assistant's language
+   * as read just before.
    */
   async start(input: StartCallInput): Promise<StartCallResult> {
     const { workspaceId, idempotency } = input;
@@ -70,10 +76,21 @@ export class CallsRepository {
     const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
     const metadata = input.metadata === null ? null : JSON.stringify(input.metadata);
     try {
-      const rows = await this.prisma.$queryRaw<{ id: string }[]>`
-        WITH assistant AS (
+      return await this.prisma.$transaction(async (tx): Promise<StartCallResult> => {
+        const [gate] = await tx.$queryRaw<{ limit: number; listed: boolean }[]>`
+          SELECT "liveCallLimit" AS limit, EXISTS (
+                   SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${input.to}
+                 ) AS listed
+          FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
+        if (gate.listed) return { kind: 'do-not-call' };
+        const [row] = await tx.$queryRaw<{ id: string | null; live: number }[]>`
+        WITH live AS (
+          SELECT count(*)::int AS n FROM "Call"
+          WHERE "workspaceId" = ${workspaceId} AND status IN ('ringing', 'in-progress')
+        ), assistant AS (
           SELECT id FROM "Assistant"
           WHERE id = ${input.assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
+            AND (SELECT n FROM live) < ${gate.limit}
           FOR SHARE
         ), call AS (
           INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", "from", "numberId", language, metadata,
@@ -97,9 +114,11 @@ export class CallsRepository {
                  ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
           FROM call WHERE ${idempotency !== undefined}
         )
-        SELECT id FROM call`;
-      if (rows.length === 0) return { kind: 'assistant-not-found' };
-      return { kind: 'created', callId: call.id, response };
+        SELECT (SELECT id FROM call) AS id, (SELECT n FROM live) AS live`;
+        if (row.id) return { kind: 'created', callId: call.id, response };
+        if (row.live >= gate.limit) return { kind: 'limit-reached', limit: gate.limit, live: row.live };
+        return { kind: 'assistant-not-found' };
+      });
     } catch (e) {
       // A concurrent request with the same key committed first: answer as it did.
       if (idempotency && isUniqueViolation(e)) {
@@ -132,6 +151,16 @@ export class CallsRepository {
         requestId: input.requestId ?? null,
       },
     });
+  }
+
+  /** The live-call limit and the live calls, counted from the rows (README "Concurrency"). */
+  async concurrency(workspaceId: string) {
+    const [row] = await this.prisma.$queryRaw<{ limit: number; live: number; reservedForInbound: number }[]>`
+      SELECT w."liveCallLimit" AS limit, w."reservedForInbound" AS "reservedForInbound",
+             (SELECT count(*)::int FROM "Call" c
+              WHERE c."workspaceId" = w.id AND c.status IN ('ringing', 'in-progress')) AS live
+      FROM "Workspace" w WHERE w.id = ${workspaceId}`;
+    return row;
   }
 
   find(workspaceId: string, id: string) {

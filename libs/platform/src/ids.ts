@@ -18,6 +18,7 @@ export const ID_PREFIX = {
   invite: 'inv',
   audit: 'aud',
   phoneNumber: 'num',
+  dnc: 'dnc',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

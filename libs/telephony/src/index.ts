@@ -5,3 +5,6 @@ export * from './simulated-telephony';
 export * from './simulator-numbers';
 export * from './telephony-provider';
 export * from './telephony.module';
+export * from './dnc/dnc.contract';
+export * from './dnc/dnc.dto';
+export * from './dnc/dnc.repository';

@@ -41,6 +41,8 @@ export class SimulatedTelephony implements TelephonyProvider {
         return { answer: 'unreachable', afterMs: ring, dropsMidCall: false };
       case SIMULATOR_NUMBERS.dropsMidCall:
         return { answer: 'answers', afterMs: ring, dropsMidCall: true };
+      case SIMULATOR_NUMBERS.answeringMachine:
+        return { answer: 'answers', afterMs: ring, dropsMidCall: false, machine: true };
       default:
         return { answer: 'answers', afterMs: ring, dropsMidCall: false };
     }

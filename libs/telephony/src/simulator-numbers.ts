@@ -9,6 +9,8 @@ export const SIMULATOR_NUMBERS = {
   /** Outbound: the callee's line drops mid-call. Inbound: the caller's line drops mid-call. */
   dropsMidCall: '+15005550003',
   unreachable: '+15005550004',
+  /** Outbound: an answering machine picks up (a greeting, then a beep). */
+  answeringMachine: '+15005550006',
   /** Inbound: the caller hangs up while the call is still ringing. */
   hangsUpWhileRinging: '+15005550005',
 } as const;

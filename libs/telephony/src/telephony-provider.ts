@@ -14,6 +14,8 @@ export interface DialPlan {
   afterMs: number;
   /** The line drops (carrier-error) halfway through the conversation. */
   dropsMidCall: boolean;
+  /** An answering machine picks up (greeting, then a beep) instead of a person. */
+  machine?: boolean;
 }
 
 /** The two ends of a call as the provider sees them. */

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'number.added',
   'number.updated',
   'number.released',
+  'dnc.added',
+  'dnc.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

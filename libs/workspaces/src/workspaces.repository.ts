@@ -10,6 +10,15 @@ export class WorkspacesRepository {
     return this.prisma.workspace.create({ data: { id: newId('workspace'), name } });
   }
 
+  /** Sets the live-call limit and the slots campaigns leave for inbound calls (operator CLI). */
+  setLimits(id: string, limits: { liveCallLimit?: number; reservedForInbound?: number }) {
+    return this.prisma.workspace.update({
+      where: { id },
+      data: limits,
+      select: { liveCallLimit: true, reservedForInbound: true },
+    });
+  }
+
   /** Operators name a workspace by id or by its unique name. */
   findByIdOrName(idOrName: string) {
     return this.prisma.workspace.findFirst({ where: { OR: [{ id: idOrName }, { name: idOrName }] } });

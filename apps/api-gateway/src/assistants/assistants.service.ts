@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AssistantsRepository,
+  normaliseVoicemail,
   presentAssistant,
   type AssistantRecord,
   type CreateAssistantDto,
@@ -8,6 +9,7 @@ import {
   type UpdateAssistantDto,
 } from '@app/assistants';
 import { ApiError, AppConfig, outboundUrlProblem, pageWindow, type ListEnvelope, type PageQuery } from '@app/platform';
+import { Prisma } from '@app/db';
 import { NumbersRepository } from '@app/telephony';
 
 @Injectable()
@@ -29,6 +31,7 @@ export class AssistantsService {
       script: (dto.script ?? []) as object[],
       tools: (dto.tools ?? []) as object[],
       maxDurationSec: dto.maxDurationSec ?? 600,
+      voicemail: dto.voicemail ? normaliseVoicemail(dto.voicemail) : Prisma.DbNull,
     });
     return presentAssistant(created);
   }
@@ -47,9 +50,10 @@ export class AssistantsService {
 
   async update(workspaceId: string, agentId: string, dto: UpdateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
-    const { script, tools, ...rest } = dto;
+    const { script, tools, voicemail, ...rest } = dto;
     const updated = await this.assistants.update(workspaceId, agentId, {
       ...rest,
+      ...(voicemail === undefined ? {} : { voicemail: voicemail ? normaliseVoicemail(voicemail) : Prisma.DbNull }),
       ...(script === undefined ? {} : { script: script as object[] }),
       ...(tools === undefined ? {} : { tools: tools as object[] }),
     });

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
-import { CallList, CallListQuery, CallRecord, StartCallDto, StartedCall } from '@app/calls';
+import { CallList, CallListQuery, CallRecord, Concurrency, StartCallDto, StartedCall } from '@app/calls';
 import type { Response } from 'express';
 import { Auth, RequestId, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { RateLimitBucket } from '../rate-limit/rate-limit.guard';
@@ -27,7 +27,7 @@ export class CallsController {
     description: 'Repeat within 24 h with the same body to get the first answer (409 with another body)',
   })
   @ApiAnswer(201, StartedCall)
-  @ApiErrors(400, 403, 404, 409, 413, 422)
+  @ApiErrors(400, 403, 404, 409, 413, 422, 429)
   @RequireRole('member')
   @RateLimitBucket('start-call')
   async start(
@@ -50,6 +50,16 @@ export class CallsController {
   @ApiErrors(400)
   list(@Auth() auth: RequestAuth, @Query() query: CallListQuery) {
     return this.calls.list(auth.workspaceId, query);
+  }
+
+  @Get('concurrency')
+  @ApiOperation({
+    summary: "The workspace's live-call limit and its live calls",
+    description: 'live counts calls ringing or in progress, from the call rows. Role: viewer.',
+  })
+  @ApiAnswer(200, Concurrency)
+  concurrency(@Auth() auth: RequestAuth) {
+    return this.calls.concurrency(auth.workspaceId);
   }
 
   @Get('call/:callId')

@@ -13,6 +13,9 @@ import { ApiError, pageWindow, type ListEnvelope } from '@app/platform';
 import { NumbersRepository } from '@app/telephony';
 import { CallEngineClient } from './call-engine.client';
 
+/** What a 429 of the live-call limit suggests waiting: calls last minutes, slots free up continually. */
+const LIMIT_RETRY_AFTER_SEC = 5;
+
 export interface StartCallOutcome {
   status: number;
   body: object;
@@ -50,6 +53,15 @@ export class CallsService {
     switch (result.kind) {
       case 'assistant-not-found':
         throw ApiError.notFound('Assistant', dto.agentId);
+      case 'do-not-call':
+        throw ApiError.unprocessable(`${dto.to} is on this workspace's do-not-call list.`);
+      case 'limit-reached':
+        throw new ApiError(
+          429,
+          `Live-call limit reached: ${result.live} of ${result.limit} calls are ringing or in progress; ` +
+            `retry when one ends (GET /api/core/voice/concurrency shows the count).`,
+          { 'Retry-After': String(LIMIT_RETRY_AFTER_SEC) },
+        );
       case 'idempotency-conflict':
         throw ApiError.conflict('This Idempotency-Key was already used with a different request body.');
       case 'replayed':
@@ -79,6 +91,10 @@ export class CallsService {
     const call = await this.calls.receive({ workspaceId, numberId: number.id, from, to, requestId });
     await this.engine.dial(call.id, requestId);
     return { callId: call.id, status: 'ringing' as const };
+  }
+
+  concurrency(workspaceId: string) {
+    return this.calls.concurrency(workspaceId);
   }
 
   async get(workspaceId: string, callId: string): Promise<CallRecord> {

@@ -3,6 +3,7 @@ import type { McpToolServer } from '@app/assistants';
 import { RecordingStorage } from '@app/calls';
 import {
   buildConversation,
+  buildVoicemailConversation,
   CallLifecycleRepository,
   nextStep,
   toolSteps,
@@ -15,7 +16,7 @@ import type { CallEvent } from '@app/db';
 import { MetricsService } from '@app/ops';
 import { AppConfig } from '@app/platform';
 import { JobQueues } from '@app/queues';
-import { TELEPHONY_PROVIDER, type TelephonyProvider } from '@app/telephony';
+import { TELEPHONY_PROVIDER, type DialPlan, type TelephonyProvider } from '@app/telephony';
 import { EventPublisher } from '../events/event-publisher';
 import { AssistantChooser } from '../inbound/assistant-chooser';
 import { Speech } from '../media/speech';
@@ -77,13 +78,15 @@ export class CallLifecycleService {
       const { assistant } = loaded;
       const conversation = this.conversationOf(loaded);
       const now = new Date();
-      const steps = toolSteps(assistant.script);
+      // A machine's greeting gets no tool steps: the script is for a person.
+      const steps = loaded.answeredBy === 'machine' ? [] : toolSteps(assistant.script);
       const servers = (assistant.tools ?? []) as unknown as McpToolServer[];
       const busyUntil =
         call.toolsRunAt && call.toolResults === null
           ? new Date(call.toolsRunAt.getTime() + toolRunBudgetMs(steps, servers))
           : null;
-      const next = nextStep(call, this.telephony.planOf(call), conversation, assistant.maxDurationSec, now, {
+      const plan = this.telephony.planOf(call);
+      const next = nextStep(call, plan, conversation, assistant.maxDurationSec, now, {
         has: steps.length > 0,
         busyUntil,
       });
@@ -102,7 +105,7 @@ export class CallLifecycleService {
       }
       const rid = requestId ?? call.requestId ?? undefined;
       this.metrics.callStepLag.observe({ step: next.step.kind }, (now.getTime() - next.at.getTime()) / 1000);
-      const event = await this.apply(loaded, next.step, conversation, now);
+      const event = await this.apply(loaded, next.step, conversation, now, answeredBy(assistant.voicemail, plan));
       if (!event) {
         this.logger.log({
           requestId: rid,
@@ -134,7 +137,13 @@ export class CallLifecycleService {
     if (status) this.metrics.callTransitions.inc({ status, ended_reason: data.endedReason ?? '' });
   }
 
-  private apply(call: LoadedCall, step: Step, conversation: Conversation, now: Date): Promise<CallEvent | null> {
+  private apply(
+    call: LoadedCall,
+    step: Step,
+    conversation: Conversation,
+    now: Date,
+    answered?: 'human' | 'machine',
+  ): Promise<CallEvent | null> {
     const endedAt = now;
     const durationSec = call.connectedAt
       ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000))
@@ -143,7 +152,7 @@ export class CallLifecycleService {
       case 'connect':
         return this.calls.transition(
           call,
-          { from: 'ringing', to: 'in_progress', patch: { connectedAt: now } },
+          { from: 'ringing', to: 'in_progress', patch: { connectedAt: now, answeredBy: answered } },
           'call.connected',
           { connectedAt: now.toISOString() },
           now,
@@ -170,7 +179,12 @@ export class CallLifecycleService {
           call,
           { from: call.status, to: 'completed', patch: { endedAt, durationSec, endedReason: step.reason } },
           'call.completed',
-          { durationSec, endedReason: step.reason, language: call.language },
+          {
+            durationSec,
+            endedReason: step.reason,
+            language: call.language,
+            answeredBy: (call.answeredBy as 'human' | 'machine' | null) ?? null,
+          },
           now,
         );
       case 'store-transcript': {
@@ -204,6 +218,13 @@ export class CallLifecycleService {
 
   private conversationOf(call: LoadedCall): Conversation {
     const pace = { msPerWord: this.config.SIM_MS_PER_WORD, turnGapMs: this.config.SIM_TURN_GAP_MS };
+    if (call.answeredBy === 'machine') return buildVoicemailConversation(call.assistant, pace);
     return buildConversation(call.assistant, pace, (call.toolResults ?? []) as ToolTurnResult[]);
   }
+}
+
+/** Who answered, as the call records it: known only to an assistant that detects voicemail. */
+function answeredBy(voicemail: unknown, plan: DialPlan): 'human' | 'machine' | undefined {
+  if (!(voicemail as { detect?: boolean } | null)?.detect) return undefined;
+  return plan.machine ? 'machine' : 'human';
 }

@@ -36,6 +36,8 @@ export function Audit() {
     'number.added',
     'number.updated',
     'number.released',
+    'dnc.added',
+    'dnc.removed',
   ];
   return (
     <section aria-labelledby="audit-title">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, timestamp } from '@app/platform';
-import { DIRECTIONS, ENDED_REASONS } from '../call-status';
+import { ANSWERED_BY, DIRECTIONS, ENDED_REASONS } from '../call-status';
 
 /** Event names of spec 6.2, in one place. The list may grow; receivers ignore unknown names. */
 export const EVENT_NAMES = [
@@ -44,6 +44,10 @@ export const EVENT_DATA = {
     durationSec: z.number().int(),
     endedReason: z.enum(ENDED_REASONS),
     language: z.string(),
+    answeredBy: z
+      .enum(ANSWERED_BY)
+      .nullable()
+      .describe('Who picked up, when the assistant detects voicemail; null otherwise'),
   }),
   'call.failed': eventData('CallFailedData', 'The call could not connect (no-answer, busy, unreachable) or errored', {
     endedReason: z.enum(ENDED_REASONS),

@@ -12,6 +12,7 @@ export interface TransitionPatch {
   endedAt?: Date;
   durationSec?: number;
   endedReason?: string;
+  answeredBy?: 'human' | 'machine';
 }
 
 /** Prisma's names of the statuses → the values stored (the enum's @map). */
@@ -34,7 +35,8 @@ const TRANSITION = `
       "connectedAt" = COALESCE($5::timestamptz AT TIME ZONE 'UTC', "connectedAt"),
       "endedAt" = COALESCE($6::timestamptz AT TIME ZONE 'UTC', "endedAt"),
       "durationSec" = COALESCE($7::int, "durationSec"),
-      "endedReason" = COALESCE($8::text, "endedReason")
+      "endedReason" = COALESCE($8::text, "endedReason"),
+      "answeredBy" = COALESCE($12::text, "answeredBy")
     WHERE id = $1 AND status = $2::"CallStatus"
     RETURNING id, "workspaceId"
   ), next AS (
@@ -85,6 +87,7 @@ export class CallLifecycleRepository {
       newId('event'),
       event,
       JSON.stringify(data),
+      patch.answeredBy ?? null,
     ]);
     return row ?? null;
   }

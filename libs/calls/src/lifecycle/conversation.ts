@@ -29,6 +29,8 @@ export interface Conversation {
   /** Milliseconds from connect to the natural end of the conversation. */
   totalMs: number;
   endedBy: 'assistant' | 'customer';
+  /** Set when the conversation's end has its own reason (a voicemail). */
+  endedReason?: 'voicemail';
 }
 
 export interface Pace {
@@ -40,7 +42,11 @@ export interface AssistantForConversation {
   name: string;
   firstMessage: string | null;
   script: unknown;
+  voicemail?: unknown;
 }
+
+/** What the simulated answering machine says before its beep. */
+export const MACHINE_GREETING = 'Hi, you have reached the voicemail of Sam. Please leave a message after the tone.';
 
 const DEFAULT_EXCHANGE: ScriptStep[] = [
   { hear: 'Hi, who is this?' },
@@ -102,6 +108,28 @@ export function buildConversation(
     }
   }
   return { turns, totalMs: t, endedBy };
+}
+
+/**
+ * The call an answering machine took, with voicemail detection on: its greeting and beep, then the
+ * assistant's message (leave-message) or nothing (hangup); the call ends as a voicemail.
+ */
+export function buildVoicemailConversation(assistant: AssistantForConversation, pace: Pace): Conversation {
+  const setting = (assistant.voicemail ?? {}) as { action?: string; message?: string | null };
+  const turns: Turn[] = [];
+  let t = 0;
+  const speak = (role: Turn['role'], text: string) => {
+    const start = turns.length === 0 ? 0 : t + pace.turnGapMs;
+    const end = start + words(text) * pace.msPerWord;
+    turns.push({ role, text, startSec: round2(start), endSec: round2(end) });
+    t = end;
+  };
+  speak('customer', MACHINE_GREETING);
+  speak('customer', '(beep)');
+  if (setting.action === 'leave-message') {
+    speak('assistant', setting.message ?? `Hello, this is ${assistant.name}. Please call us back.`);
+  }
+  return { turns, totalMs: t, endedBy: 'assistant', endedReason: 'voicemail' };
 }
 
 /** The turns spoken before the call ended `elapsedMs` after connecting; the last one clipped. */

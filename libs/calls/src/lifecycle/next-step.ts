@@ -100,7 +100,8 @@ function nextStepIgnoringTools(
       const maxMs = maxDurationSec * 1000;
       if (conversation.totalMs > maxMs)
         return { at: new Date(connected + maxMs), step: { kind: 'complete', reason: 'max-duration-reached' } };
-      const reason: EndedReason = conversation.endedBy === 'customer' ? 'customer-ended-call' : 'assistant-ended-call';
+      const byWhom = conversation.endedBy === 'customer' ? 'customer-ended-call' : 'assistant-ended-call';
+      const reason: EndedReason = conversation.endedReason ?? byWhom;
       return { at: new Date(connected + conversation.totalMs), step: { kind: 'complete', reason } };
     }
     default:
