@@ -58,6 +58,7 @@ export class CallsController {
     description: 'live counts calls ringing or in progress, from the call rows. Role: viewer.',
   })
   @ApiAnswer(200, Concurrency)
+  @ApiErrors()
   concurrency(@Auth() auth: RequestAuth) {
     return this.calls.concurrency(auth.workspaceId);
   }
