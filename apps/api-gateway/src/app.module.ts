@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AssistantsDataModule } from '@app/assistants';
+import { CampaignsDataModule } from '@app/campaigns';
 import { CallsDataModule } from '@app/calls';
 import { DbModule } from '@app/db';
 import { OpsModule, QueueBoardModule } from '@app/ops';
@@ -14,6 +15,7 @@ import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthModule } from './auth/auth.module';
 import { CallsModule } from './calls/calls.module';
+import { CampaignsModule } from './campaigns/campaigns.module';
 import { EventsModule } from './events/events.module';
 import { DncModule } from './dnc/dnc.module';
 import { McpModule } from './mcp/mcp.module';
@@ -35,6 +37,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     CallsDataModule,
     WebhooksDataModule,
     TelephonyModule,
+    CampaignsDataModule,
     // the gateway's HTTP surface
     AuthModule,
     CallsModule,
@@ -42,6 +45,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     AssistantsModule,
     NumbersModule,
     DncModule,
+    CampaignsModule,
     WebhooksModule,
     ApiKeysModule,
     PeopleModule,

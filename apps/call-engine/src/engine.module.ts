@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CampaignsDataModule } from '@app/campaigns';
 import { CallsDataModule } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { DbModule } from '@app/db';
@@ -6,6 +7,7 @@ import { OpsModule } from '@app/ops';
 import { ConfigModule, LoggingModule, SecretBox } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
+import { CampaignRunner } from './campaigns/campaign-runner';
 import { EventPublisher } from './events/event-publisher';
 import { AssistantChooser } from './inbound/assistant-chooser';
 import { AssistantRequest } from './inbound/assistant-request';
@@ -16,13 +18,23 @@ import { ReconcilerService } from './reconciler/reconciler.service';
 import { McpToolRunner } from './tools/mcp-tool-runner';
 
 @Module({
-  imports: [ConfigModule, LoggingModule, DbModule, QueuesModule, OpsModule, CallsDataModule, TelephonyModule],
+  imports: [
+    ConfigModule,
+    LoggingModule,
+    DbModule,
+    QueuesModule,
+    OpsModule,
+    CallsDataModule,
+    TelephonyModule,
+    CampaignsDataModule,
+  ],
   providers: [
     CallEngineConsumer,
     CallLifecycleService,
     CallLifecycleRepository,
     EventPublisher,
     ReconcilerService,
+    CampaignRunner,
     McpToolRunner,
     Speech,
     AssistantChooser,

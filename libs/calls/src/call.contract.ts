@@ -31,6 +31,7 @@ export const CallRecord = contract(
       .describe('Caller ID: your number on outbound calls (null without one), the caller on inbound calls')
       .meta({ example: '+14155550100' }),
     numberId: z.string().nullable().describe('Your number the call went out from or came in to'),
+    campaignId: z.string().nullable().describe('The campaign that placed the call'),
     language: z.string().meta({ example: 'en' }),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     durationSec: z.number().int().nullable(),
@@ -77,6 +78,7 @@ export function presentCall(call: Call): CallRecord {
     to: call.to,
     from: call.from,
     numberId: call.numberId,
+    campaignId: call.campaignId,
     language: call.language,
     metadata: (call.metadata as Record<string, unknown> | null) ?? null,
     durationSec: call.durationSec,

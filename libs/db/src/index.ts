@@ -10,6 +10,8 @@ export type {
   Call,
   CallEvent,
   CallStatus,
+  Campaign,
+  CampaignRecipient,
   DeliveryStatus,
   PhoneNumber,
   Webhook,

@@ -19,6 +19,8 @@ export const ID_PREFIX = {
   audit: 'aud',
   phoneNumber: 'num',
   dnc: 'dnc',
+  campaign: 'cmp',
+  recipient: 'rcp',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -23,6 +23,7 @@ const base = {
   direction: z.enum(DIRECTIONS),
   from: z.string().nullable().describe('Caller ID (E.164); null on an outbound call from a workspace without numbers'),
   to: z.string().describe('The number called (E.164)'),
+  campaignId: z.string().nullable().describe('The campaign that placed the call; null for other calls'),
   metadata: z
     .record(z.string(), z.unknown())
     .nullable()
@@ -73,6 +74,7 @@ export interface EventCall {
   direction: (typeof DIRECTIONS)[number];
   from: string | null;
   to: string;
+  campaignId?: string | null;
 }
 
 /** The one builder of event data: the call's common fields, the event's own, the sequence. */
@@ -89,6 +91,7 @@ export function callEventData<E extends EventName>(
     direction,
     from,
     to,
+    campaignId: call.campaignId ?? null,
     metadata,
     ...own,
     sequence,

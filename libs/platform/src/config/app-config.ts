@@ -93,6 +93,12 @@ export class AppConfig {
   @Min(100)
   ASSISTANT_REQUEST_TIMEOUT_MS = 3000;
 
+  /** How often each engine's campaign runner settles, dials and completes campaigns. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  CAMPAIGN_TICK_MS = 1000;
+
   /** How often the engine's reconciler re-derives lost jobs and unpublished events from rows. */
   @Type(() => Number)
   @IsInt()

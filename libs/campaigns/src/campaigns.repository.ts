@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@app/platform';
+import { type Campaign, type Prisma, PrismaService } from '@app/db';
+import type { CallingWindow, RecipientInput, RetryPolicy } from './campaign-rules';
+
+export interface CampaignInput {
+  name: string;
+  assistantId: string;
+  from: string | null;
+  numberId: string | null;
+  timezone: string;
+  startAt: Date | null;
+  window: CallingWindow | null;
+  maxConcurrency: number;
+  callsPerMinute: number | null;
+  retry: RetryPolicy | null;
+}
+
+type Tx = Prisma.TransactionClient;
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters per statement. */
+const CHUNK = 2000;
+const FINISHED = ['completed', 'cancelled'];
+
+/** Campaigns and their recipients, as the gateway reads and changes them. */
+@Injectable()
+export class CampaignsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The campaign and every recipient, in one transaction; null when the assistant is not the workspace's. */
+  create(workspaceId: string, input: CampaignInput, recipients: RecipientInput[]): Promise<Campaign | null> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        const assistant = await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM "Assistant"
+          WHERE id = ${input.assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL FOR SHARE`;
+        if (assistant.length === 0) return null;
+        const campaign = await tx.campaign.create({
+          data: {
+            ...input,
+            id: newId('campaign'),
+            workspaceId,
+            window: (input.window as object | null) ?? undefined,
+            retry: (input.retry as object | null) ?? undefined,
+          },
+        });
+        await this.insertRecipients(tx, campaign.id, recipients);
+        return campaign;
+      },
+      { timeout: 30_000 },
+    );
+  }
+
+  /** Adds recipients to a campaign that is not finished; numbers it has already count as duplicates. */
+  addRecipients(workspaceId: string, campaignId: string, recipients: RecipientInput[]) {
+    return this.prisma.$transaction(
+      async (tx) => {
+        const [campaign] = await tx.$queryRaw<{ status: string }[]>`
+          SELECT status FROM "Campaign" WHERE id = ${campaignId} AND "workspaceId" = ${workspaceId} FOR UPDATE`;
+        if (!campaign) return 'not-found' as const;
+        if (FINISHED.includes(campaign.status)) return 'finished' as const;
+        const present = await tx.campaignRecipient.findMany({
+          where: { campaignId, to: { in: recipients.map((r) => r.to) } },
+          select: { to: true },
+        });
+        const known = new Set(present.map((p) => p.to));
+        const fresh = recipients.filter((r) => !known.has(r.to));
+        await this.insertRecipients(tx, campaignId, fresh);
+        return { added: fresh.length, duplicates: [...known] };
+      },
+      { timeout: 30_000 },
+    );
+  }
+
+  find(workspaceId: string, id: string) {
+    return this.prisma.campaign.findFirst({ where: { workspaceId, id } });
+  }
+
+  async list(workspaceId: string, skip: number, take: number) {
+    const where = { workspaceId };
+    const [total, list] = await Promise.all([
+      this.prisma.campaign.count({ where }),
+      this.prisma.campaign.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+    ]);
+    return { total, list };
+  }
+
+  /** Recipients per outcome of each campaign. */
+  async counts(campaignIds: string[]): Promise<Map<string, Record<string, number>>> {
+    const rows = await this.prisma.campaignRecipient.groupBy({
+      by: ['campaignId', 'outcome'],
+      where: { campaignId: { in: campaignIds } },
+      _count: true,
+    });
+    const counts = new Map<string, Record<string, number>>(campaignIds.map((id) => [id, {}]));
+    for (const r of rows) counts.get(r.campaignId)![r.outcome] = r._count;
+    return counts;
+  }
+
+  async recipients(campaignId: string, outcome: string | undefined, skip: number, take: number) {
+    const where = { campaignId, outcome };
+    const [total, list] = await Promise.all([
+      this.prisma.campaignRecipient.count({ where }),
+      this.prisma.campaignRecipient.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], skip, take }),
+    ]);
+    return { total, list };
+  }
+
+  /**
+   * Moves the campaign from one of `from` to `to` (guarded, like a call's status); cancelling also
+   * marks every recipient not dialled yet as cancelled. Null when the campaign was not in `from`.
+   */
+  async move(workspaceId: string, id: string, from: string[], to: 'paused' | 'running' | 'cancelled') {
+    return this.prisma.$transaction(async (tx) => {
+      const ended = to === 'cancelled' ? { endedAt: new Date() } : {};
+      const { count } = await tx.campaign.updateMany({
+        where: { workspaceId, id, status: { in: from as Campaign['status'][] } },
+        data: { status: to, ...ended },
+      });
+      if (count === 0) return null;
+      if (to === 'cancelled') {
+        await tx.campaignRecipient.updateMany({
+          where: { campaignId: id, outcome: 'pending' },
+          data: { outcome: 'cancelled', nextAttemptAt: null },
+        });
+      }
+      return tx.campaign.findUniqueOrThrow({ where: { id } });
+    });
+  }
+
+  private async insertRecipients(tx: Tx, campaignId: string, recipients: RecipientInput[]) {
+    for (let i = 0; i < recipients.length; i += CHUNK) {
+      await tx.campaignRecipient.createMany({
+        data: recipients.slice(i, i + CHUNK).map((r) => ({
+          id: newId('recipient'),
+          campaignId,
+          to: r.to,
+          timezone: r.timezone,
+          metadata: (r.metadata as object | null) ?? undefined,
+        })),
+      });
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import type { INestApplication } from '@nestjs/common';
+import { PrismaService } from '@app/db';
+import { SIMULATOR_NUMBERS } from '@app/telephony';
+import { startEngine, useFastSimulator } from '../support/engine';
+import {
+  as,
+  createAssistant,
+  createWorkspace,
+  expectError,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
+import { isolateSuite, waitFor } from '../support/isolation';
+
+const CAMPAIGNS = '/api/core/voice/campaign';
+const numbers = (n: number, base = 1000) => Array.from({ length: n }, (_, i) => `+1415555${base + i}`);
+const LIVE = ['ringing', 'in_progress'] as const;
+
+/** Campaigns: pacing, windows, pause/resume/cancel, retries, do-not-call (issue 14). */
+describe('campaigns', () => {
+  let cleanup: () => Promise<void>;
+  let gateway: INestApplication;
+  let engine: INestApplication;
+  let ws: TestWorkspace;
+  let quick: string;
+  let slow: string;
+  let prisma: PrismaService;
+
+  beforeAll(async () => {
+    cleanup = await isolateSuite('campaigns');
+    useFastSimulator();
+    process.env.SIM_RING_MS = '50';
+    process.env.CAMPAIGN_TICK_MS = '100';
+    gateway = await startGateway();
+    engine = await startEngine();
+    prisma = gateway.get(PrismaService);
+    ws = await createWorkspace(gateway, 'campaigns');
+    quick = (await createAssistant(gateway, ws.keys.admin, { firstMessage: 'Hi.', script: [{ hangup: 'assistant' }] }))
+      .agentId;
+    const long = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
+    slow = (await createAssistant(gateway, ws.keys.admin, { script: [{ say: long }, { hangup: 'assistant' }] }))
+      .agentId;
+  });
+  afterAll(async () => {
+    await engine.close();
+    await gateway.close();
+    await cleanup();
+  });
+
+  const member = () => as(gateway, ws.keys.member);
+  async function create(body: object) {
+    const res = await member().post(CAMPAIGNS, body);
+    expect(res.status).toBe(201);
+    return res.body as { campaignId: string; status: string; duplicates: string[] };
+  }
+  const read = async (id: string) => (await member().get(`${CAMPAIGNS}/${id}`)).body;
+  const until = (id: string, status: string, ms = 60_000) =>
+    waitFor(
+      `campaign ${id} ${status}`,
+      async () => ((await read(id)).status === status ? read(id) : undefined),
+      ms,
+      50,
+    );
+  const recipientsOf = async (id: string) =>
+    (await member().get(`${CAMPAIGNS}/${id}/recipients?pageSize=100`)).body.list as {
+      to: string;
+      outcome: string;
+      attempts: number;
+      callIds: string[];
+    }[];
+
+  it('200 recipients at maxConcurrency 5: never more than 5 live, every recipient ends, counts add up', async () => {
+    const to = numbers(200);
+    const created = await create({
+      name: 'Big list',
+      agentId: quick,
+      recipients: to.map((t) => ({ to: t, metadata: { t } })),
+      maxConcurrency: 5,
+    });
+    let maxLive = 0;
+    const sample = setInterval(async () => {
+      const live = await prisma.call.count({ where: { campaignId: created.campaignId, status: { in: [...LIVE] } } });
+      maxLive = Math.max(maxLive, live);
+    }, 20);
+    const done = await until(created.campaignId, 'completed', 120_000).finally(() => clearInterval(sample));
+    expect(maxLive).toBeGreaterThan(0);
+    expect(maxLive).toBeLessThanOrEqual(5);
+    expect(done.total).toBe(200);
+    expect(done.counts.completed).toBe(200);
+    expect(Object.values(done.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(200);
+    const calls = await prisma.call.findMany({ where: { campaignId: created.campaignId } });
+    expect(calls).toHaveLength(200);
+    const started = await prisma.callEvent.findFirst({ where: { callId: calls[0].id, type: 'call.started' } });
+    expect(started!.data).toMatchObject({ campaignId: created.campaignId });
+    const record = (await member().get(`/api/core/voice/call/${calls[0].id}`)).body;
+    expect(record.campaignId).toBe(created.campaignId);
+  });
+
+  it('refuses bad rows naming each one and creates nothing; collapses and reports duplicates', async () => {
+    const before = (await member().get(`${CAMPAIGNS}/list`)).body.total;
+    const bad = await member().post(CAMPAIGNS, {
+      name: 'Bad',
+      agentId: quick,
+      recipients: [{ to: '+14155551000' }, { to: 'nope' }, { to: '+14155551001', timezone: 'Nowhere/City' }],
+    });
+    expectError(bad, 422, /2 recipient row\(s\) are invalid: recipients\[1\]: to must .*recipients\[2\]: timezone/);
+    expectError(await member().post(CAMPAIGNS, { name: 'x', agentId: quick, recipients: [] }), 422, /empty/);
+    expectError(await member().post(CAMPAIGNS, { name: 'x', agentId: quick }), 400, /recipients/);
+    const badWindow = { window: { days: ['mon'], start: '18:00', end: '09:00' } };
+    expectError(
+      await member().post(CAMPAIGNS, {
+        name: 'x',
+        agentId: quick,
+        recipients: [{ to: '+14155551000' }],
+        schedule: badWindow,
+      }),
+      422,
+      /window/,
+    );
+    expectError(
+      await member().post(CAMPAIGNS, { name: 'x', agentId: 'agent_nope', recipients: [{ to: '+14155551000' }] }),
+      404,
+    );
+    expect((await member().get(`${CAMPAIGNS}/list`)).body.total).toBe(before);
+    const dup = await create({
+      name: 'Dups',
+      agentId: quick,
+      recipients: [{ to: '+1 415 555 3000' }, { to: '+14155553000' }, { to: '+14155553001' }],
+      schedule: { startAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect(dup.duplicates).toEqual(['+14155553000']);
+    expect((await read(dup.campaignId)).total).toBe(2);
+    const added = await member().post(`${CAMPAIGNS}/${dup.campaignId}/recipients`, {
+      recipients: [{ to: '+14155553001' }, { to: '+14155553002' }],
+    });
+    expect(added.body).toEqual({ added: 1, duplicates: ['+14155553001'] });
+    await member().post(`${CAMPAIGNS}/${dup.campaignId}/cancel`);
+  });
+
+  it('a future start or a closed window dials nothing; the start then dials', async () => {
+    const later = await create({
+      name: 'Later',
+      agentId: quick,
+      recipients: [{ to: '+14155554000' }],
+      schedule: { startAt: new Date(Date.now() + 1500).toISOString() },
+    });
+    expect(later.status).toBe('scheduled');
+    expect(await prisma.call.count({ where: { campaignId: later.campaignId } })).toBe(0);
+    const started = await until(later.campaignId, 'completed', 20_000);
+    expect(new Date(started.startedAt).getTime()).toBeGreaterThanOrEqual(Date.now() - 20_000);
+
+    const today = new Date().getUTCDay();
+    const otherDay = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][(today + 3) % 7];
+    const closed = await create({
+      name: 'Closed',
+      agentId: quick,
+      recipients: [{ to: '+14155554001' }, { to: '+14155554002', timezone: 'Asia/Tokyo' }],
+      schedule: { timezone: 'UTC', window: { days: [otherDay], start: '00:00', end: '23:59' } },
+    });
+    await waitFor('the campaign to run', async () => (await read(closed.campaignId)).status === 'running');
+    await new Promise((r) => setTimeout(r, 500)); // several passes of the runner
+    expect(await prisma.call.count({ where: { campaignId: closed.campaignId } })).toBe(0);
+    expect((await read(closed.campaignId)).counts.pending).toBe(2);
+    await member().post(`${CAMPAIGNS}/${closed.campaignId}/cancel`);
+  });
+
+  it('pause stops new dials (live calls finish), resume continues, cancel marks the undialled cancelled', async () => {
+    const c = await create({
+      name: 'Paced',
+      agentId: slow,
+      recipients: numbers(12, 5000).map((to) => ({ to })),
+      maxConcurrency: 2,
+    });
+    await waitFor('first dials', async () => (await prisma.call.count({ where: { campaignId: c.campaignId } })) >= 2);
+    const paused = await member().post(`${CAMPAIGNS}/${c.campaignId}/pause`);
+    expect(paused.body.status).toBe('paused');
+    expectError(await member().post(`${CAMPAIGNS}/${c.campaignId}/pause`), 409, /paused/);
+    await waitFor(
+      'live calls to finish',
+      async () => (await prisma.call.count({ where: { campaignId: c.campaignId, status: { in: [...LIVE] } } })) === 0,
+      30_000,
+    );
+    const placed = await prisma.call.count({ where: { campaignId: c.campaignId } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await prisma.call.count({ where: { campaignId: c.campaignId } })).toBe(placed);
+    expect((await member().post(`${CAMPAIGNS}/${c.campaignId}/resume`)).body.status).toBe('running');
+    await waitFor(
+      'more dials',
+      async () => (await prisma.call.count({ where: { campaignId: c.campaignId } })) > placed,
+    );
+    const cancelled = await member().post(`${CAMPAIGNS}/${c.campaignId}/cancel`);
+    expect(cancelled.body.status).toBe('cancelled');
+    await waitFor('calling recipients to settle', async () => (await read(c.campaignId)).counts.calling === 0, 30_000);
+    const final = await read(c.campaignId);
+    expect(final.counts.cancelled).toBeGreaterThan(0);
+    expect(final.counts.pending).toBe(0);
+    expect(final.counts.completed + final.counts.cancelled).toBe(12);
+    expectError(await member().post(`${CAMPAIGNS}/${c.campaignId}/resume`), 409);
+    expectError(
+      await member().post(`${CAMPAIGNS}/${c.campaignId}/recipients`, { recipients: [{ to: '+14155559999' }] }),
+      409,
+    );
+  });
+
+  it('retries busy and no-answer after delaySec up to maxAttempts, then keeps the last outcome', async () => {
+    const c = await create({
+      name: 'Retries',
+      agentId: quick,
+      recipients: [{ to: SIMULATOR_NUMBERS.busy }, { to: SIMULATOR_NUMBERS.noAnswer }, { to: '+14155556000' }],
+      retry: { on: ['busy', 'no-answer'], maxAttempts: 3, delaySec: 1 },
+    });
+    const done = await until(c.campaignId, 'completed', 60_000);
+    expect(done.counts).toMatchObject({ busy: 1, 'no-answer': 1, completed: 1 });
+    const rows = await recipientsOf(c.campaignId);
+    const busy = rows.find((r) => r.to === SIMULATOR_NUMBERS.busy)!;
+    expect(busy).toMatchObject({ outcome: 'busy', attempts: 3 });
+    expect(rows.find((r) => r.to === SIMULATOR_NUMBERS.noAnswer)).toMatchObject({ outcome: 'no-answer', attempts: 3 });
+    expect(rows.find((r) => r.to === '+14155556000')).toMatchObject({ outcome: 'completed', attempts: 1 });
+    const calls = await prisma.call.findMany({ where: { id: { in: busy.callIds } }, orderBy: { createdAt: 'asc' } });
+    for (let i = 1; i < calls.length; i++) {
+      expect(calls[i].createdAt.getTime() - calls[i - 1].endedAt!.getTime()).toBeGreaterThanOrEqual(1000);
+    }
+  });
+
+  it('skips do-not-call numbers, including one listed while the campaign runs', async () => {
+    const admin = as(gateway, ws.keys.admin);
+    await admin.post('/api/core/dnc', { number: '+14155557000' });
+    const c = await create({
+      name: 'DNC',
+      agentId: slow,
+      recipients: [{ to: '+14155557000' }, { to: '+14155557001' }, { to: '+14155557002' }],
+      maxConcurrency: 1,
+    });
+    await waitFor(
+      'the first call',
+      async () => (await prisma.call.count({ where: { campaignId: c.campaignId } })) >= 1,
+    );
+    await admin.post('/api/core/dnc', { number: '+14155557002' });
+    const done = await until(c.campaignId, 'completed', 60_000);
+    expect(done.counts).toMatchObject({ dnc: 2, completed: 1 });
+    const calls = await prisma.call.findMany({ where: { campaignId: c.campaignId } });
+    expect(calls.map((x) => x.to)).toEqual(['+14155557001']);
+  });
+});
