@@ -14,6 +14,7 @@ jest.setTimeout(180_000);
 describe('fault: SIGKILL engine and dispatcher mid-burst', () => {
   let stack: Stack;
   beforeAll(async () => {
+    process.env.CAMPAIGN_TICK_MS = '100';
     stack = await Stack.start();
   });
   afterAll(() => stack.stop());
@@ -67,5 +68,49 @@ describe('fault: SIGKILL engine and dispatcher mid-burst', () => {
     const final = await prisma.call.findMany({ where: { id: { in: ids } } });
     expect(final.every((c) => c.direction === 'inbound' && ['completed', 'failed'].includes(c.status))).toBe(true);
     expect(final.filter((c) => c.to === asking).every((c) => c.assistantId === stack.agentId)).toBe(true);
+  });
+
+  it('a campaign survives a SIGKILL of the engine: no recipient over its attempts, none left undialled', async () => {
+    const admin = as(stack.fixtures, stack.ws.keys.admin);
+    const recipients = [
+      ...Array.from({ length: 36 }, (_, i) => ({ to: `+1415555${7100 + i}` })),
+      { to: SIMULATOR_NUMBERS.busy },
+      { to: SIMULATOR_NUMBERS.noAnswer },
+    ];
+    const retry = { on: ['busy', 'no-answer'], maxAttempts: 2, delaySec: 0 };
+    const created = await admin.post('/api/core/voice/campaign', {
+      name: 'Survivor',
+      agentId: stack.agentId,
+      recipients,
+      maxConcurrency: 4,
+      retry,
+    });
+    expect(created.status).toBe(201);
+    const campaignId = created.body.campaignId;
+    const prisma = stack.fixtures.get(PrismaService);
+    await waitFor('dials under way', async () => (await prisma.call.count({ where: { campaignId } })) >= 6, 20000, 10);
+    await stack.engines[stack.engines.length - 1].kill('SIGKILL');
+    await stack.addEngine();
+    await waitFor(
+      'the campaign to complete',
+      async () => (await prisma.campaign.findUniqueOrThrow({ where: { id: campaignId } })).status === 'completed',
+      60000,
+      100,
+    );
+    const rows = await prisma.campaignRecipient.findMany({ where: { campaignId } });
+    const calls = await prisma.call.findMany({ where: { campaignId } });
+    expect(rows).toHaveLength(38);
+    for (const r of rows) {
+      expect(['completed', 'busy', 'no-answer']).toContain(r.outcome);
+      expect(r.attempts).toBeGreaterThanOrEqual(1);
+      expect(r.attempts).toBeLessThanOrEqual(r.outcome === 'completed' ? 1 : 2);
+      expect(r.callIds).toHaveLength(r.attempts);
+    }
+    expect(calls).toHaveLength(rows.reduce((n, r) => n + r.attempts, 0));
+    expect(new Set(calls.map((c) => c.id)).size).toBe(calls.length);
+    await stack.audit(
+      calls.map((c) => c.id),
+      [],
+    );
   });
 });
