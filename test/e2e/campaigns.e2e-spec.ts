@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import { PrismaService } from '@app/db';
 import { SIMULATOR_NUMBERS } from '@app/telephony';
 import { startEngine, useFastSimulator } from '../support/engine';
@@ -240,5 +241,38 @@ describe('campaigns', () => {
     expect(done.counts).toMatchObject({ dnc: 2, completed: 1 });
     const calls = await prisma.call.findMany({ where: { campaignId: c.campaignId } });
     expect(calls.map((x) => x.to)).toEqual(['+14155557001']);
+  });
+
+  it('takes recipients as CSV: a bad row refuses the file naming it; a good file adds rows with metadata', async () => {
+    const c = await create({
+      name: 'CSV',
+      agentId: quick,
+      recipients: [{ to: '+14155558000' }],
+      schedule: { startAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    const csv = (body: string) =>
+      request(gateway.getHttpServer())
+        .post(`${CAMPAIGNS}/${c.campaignId}/recipients`)
+        .set('Authorization', `Bearer ${ws.keys.member}`)
+        .set('Content-Type', 'text/csv')
+        .send(body);
+    const bad = await csv('to,timezone,name\n+14155558001,,Ann\nnot-a-number,,Bob\n+14155558003,Mars/Base,Cy\n');
+    expectError(bad, 422, /recipients\[1\]: to must .*recipients\[2\]: timezone Mars\/Base/);
+    expect((await read(c.campaignId)).total).toBe(1);
+    expectError(await csv('number\n+14155558001\n'), 422, /"to" column/);
+    expectError(await csv('to,name\n"+14155558001,Ann\n'), 422, /Malformed CSV/);
+    const good = await csv(
+      'to,timezone,name,plan\n+1 415 555 8001,America/New_York,Ann,gold\n+14155558002,,Bob,\n+14155558000,,Dup,\n',
+    );
+    expect(good.status).toBe(201);
+    expect(good.body).toEqual({ added: 2, duplicates: ['+14155558000'] });
+    const rows = (await member().get(`${CAMPAIGNS}/${c.campaignId}/recipients?pageSize=10`)).body.list;
+    expect(rows.find((r: { to: string }) => r.to === '+14155558001')).toMatchObject({
+      timezone: 'America/New_York',
+      metadata: { name: 'Ann', plan: 'gold' },
+      outcome: 'pending',
+      attempts: 0,
+    });
+    await member().post(`${CAMPAIGNS}/${c.campaignId}/cancel`);
   });
 });

@@ -6,6 +6,7 @@ import { serveOpenApi } from './openapi/openapi';
 import { consoleFiles } from './security/console-files';
 import { boardSessionAccess, metricsAccess } from './security/operator-access';
 import { securityHeaders } from './security/security-headers';
+import { csvRecipientsMiddleware } from './campaigns/csv-recipients';
 
 interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -36,6 +37,7 @@ export function configureGateway(app: INestApplication): INestApplication {
   express.use('/metrics', metricsAccess(config));
   express.use('/admin/queues', boardSessionAccess(config, express.get(PeopleRepository)));
   express.use(consoleFiles());
+  express.use(csvRecipientsMiddleware);
   express.use(jsonBodyMiddleware);
   express.useGlobalFilters(new AllExceptionsFilter(allowedMethods(express)));
   express.enableShutdownHooks();

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AddRecipientsDto,
   CampaignCreated,
@@ -61,7 +61,13 @@ export class CampaignsController {
   }
 
   @Post(':campaignId/recipients')
-  @ApiOperation({ summary: 'Add recipients while the campaign is not finished', description: 'Role: member.' })
+  @ApiOperation({
+    summary: 'Add recipients while the campaign is not finished',
+    description:
+      'JSON {recipients: [...]} or text/csv: a header row with `to`, optionally `timezone`; other columns become ' +
+      'metadata; recipients[i] in a 422 is data row i + 1. Role: member.',
+  })
+  @ApiConsumes('application/json', 'text/csv')
   @ApiAnswer(201, RecipientsAdded)
   @ApiErrors(400, 403, 404, 409, 413, 422)
   @RequireRole('member')

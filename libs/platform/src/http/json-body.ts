@@ -19,7 +19,8 @@ export function jsonBodyMiddleware(req: Request, res: Response, next: NextFuncti
   // PostgreSQL text cannot hold NUL characters: refuse them at the door rather than fail later.
   if (req.url.includes('%00') || req.url.includes('\u0000'))
     return next(ApiError.badRequest('The URL must not contain NUL characters'));
-  if (!hasBody(req)) return next();
+  // A route's own parser (text/csv recipients) already read the body (Express 5 leaves it undefined till then).
+  if (!hasBody(req) || req.body !== undefined) return next();
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
     return next(ApiError.badRequest('Requests with a body must send Content-Type: application/json'));
