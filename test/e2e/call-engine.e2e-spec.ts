@@ -112,7 +112,7 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
     ]);
     expectOrdered(events);
     // Every event carries the call's direction and both numbers (no caller ID: the workspace has no number).
-    const ends = { direction: 'outbound', from: null, to: '+14155552671' };
+    const ends = { direction: 'outbound', from: null, to: '+14155552671', campaignId: null };
     const base = { callId, agentId, metadata: { ref: '+14155552671' }, ...ends };
     expect(events[0].data).toEqual({ ...base, sequence: 1, language: 'en' });
     expect(events[1].data).toEqual({ ...base, sequence: 2, connectedAt: call.connectedAt });
@@ -156,6 +156,7 @@ describe('call engine: lifecycle, events, transcripts and recordings (spec part 
       direction: 'outbound',
       from: null,
       to,
+      campaignId: null,
       metadata: { ref: to },
       sequence: 2,
       endedReason: reason,

@@ -202,6 +202,7 @@ describe('calls (spec 4.1-4.3)', () => {
           to: '+14155552671',
           from: null,
           numberId: null,
+          campaignId: null,
           language: 'de',
           metadata: { k: 'v' },
           durationSec: null,

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { PrismaService } from '@app/db';
 import { SIMULATOR_NUMBERS } from '@app/telephony';
-import { startEngine, useFastSimulator } from '../support/engine';
+import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
 import {
   as,
   createAssistant,
@@ -12,6 +12,7 @@ import {
   type TestWorkspace,
 } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
+import { Receiver } from '../support/receiver';
 
 const CAMPAIGNS = '/api/core/voice/campaign';
 const numbers = (n: number, base = 1000) => Array.from({ length: n }, (_, i) => `+1415555${base + i}`);
@@ -22,6 +23,8 @@ describe('campaigns', () => {
   let cleanup: () => Promise<void>;
   let gateway: INestApplication;
   let engine: INestApplication;
+  let dispatcher: INestApplication;
+  let hooks: Receiver;
   let ws: TestWorkspace;
   let quick: string;
   let slow: string;
@@ -30,21 +33,28 @@ describe('campaigns', () => {
   beforeAll(async () => {
     cleanup = await isolateSuite('campaigns');
     useFastSimulator();
+    useFastDelivery();
     process.env.SIM_RING_MS = '50';
     process.env.CAMPAIGN_TICK_MS = '100';
     gateway = await startGateway();
     engine = await startEngine();
+    dispatcher = await startDispatcher();
+    hooks = await Receiver.http();
     prisma = gateway.get(PrismaService);
     ws = await createWorkspace(gateway, 'campaigns');
     quick = (await createAssistant(gateway, ws.keys.admin, { firstMessage: 'Hi.', script: [{ hangup: 'assistant' }] }))
       .agentId;
     const long = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
+    const events = ['campaign.started', 'campaign.paused', 'campaign.completed'];
+    expect((await as(gateway, ws.keys.admin).post('/api/core/webhook', { url: hooks.url, events })).status).toBe(201);
     slow = (await createAssistant(gateway, ws.keys.admin, { script: [{ say: long }, { hangup: 'assistant' }] }))
       .agentId;
   });
   afterAll(async () => {
+    await dispatcher.close();
     await engine.close();
     await gateway.close();
+    await hooks.close();
     await cleanup();
   });
 
@@ -197,6 +207,22 @@ describe('campaigns', () => {
     expect(final.counts.pending).toBe(0);
     expect(final.counts.completed + final.counts.cancelled).toBe(12);
     expectError(await member().post(`${CAMPAIGNS}/${c.campaignId}/resume`), 409);
+    // Webhooks heard each step, in the campaign's own order.
+    const heard = await waitFor('campaign events', async () => {
+      const got = hooks.received.filter((r) => r.json.data?.campaignId === c.campaignId);
+      return got.length >= 4 ? got : undefined;
+    });
+    const story = heard
+      .map((r) => r.json.data as { sequence: number; status: string; resumed?: boolean })
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((d) => `${d.status}${d.resumed ? ' (resumed)' : ''}`);
+    expect(story).toEqual(['running', 'paused', 'running (resumed)', 'cancelled']);
+    expect(heard.map((r) => r.json.event).sort()).toEqual([
+      'campaign.completed',
+      'campaign.paused',
+      'campaign.started',
+      'campaign.started',
+    ]);
     expectError(
       await member().post(`${CAMPAIGNS}/${c.campaignId}/recipients`, { recipients: [{ to: '+14155559999' }] }),
       409,
@@ -212,6 +238,10 @@ describe('campaigns', () => {
     });
     const done = await until(c.campaignId, 'completed', 60_000);
     expect(done.counts).toMatchObject({ busy: 1, 'no-answer': 1, completed: 1 });
+    const ended = await waitFor('campaign.completed', async () =>
+      hooks.received.find((r) => r.json.event === 'campaign.completed' && r.json.data?.campaignId === c.campaignId),
+    );
+    expect(ended.json.data).toMatchObject({ status: 'completed', counts: { busy: 1, 'no-answer': 1, completed: 1 } });
     const rows = await recipientsOf(c.campaignId);
     const busy = rows.find((r) => r.to === SIMULATOR_NUMBERS.busy)!;
     expect(busy).toMatchObject({ outcome: 'busy', attempts: 3 });

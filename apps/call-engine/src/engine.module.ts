@@ -8,7 +8,6 @@ import { ConfigModule, LoggingModule, SecretBox } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { CampaignRunner } from './campaigns/campaign-runner';
-import { EventPublisher } from './events/event-publisher';
 import { AssistantChooser } from './inbound/assistant-chooser';
 import { AssistantRequest } from './inbound/assistant-request';
 import { CallEngineConsumer } from './lifecycle/call-engine.consumer';
@@ -32,7 +31,6 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     CallEngineConsumer,
     CallLifecycleService,
     CallLifecycleRepository,
-    EventPublisher,
     ReconcilerService,
     CampaignRunner,
     McpToolRunner,

@@ -53,3 +53,6 @@ export const CALL_EVENTS = [
   'transcript.ready',
   'recording.ready',
 ];
+
+/** Every event a webhook may subscribe to: the call events and the campaign events. */
+export const WEBHOOK_EVENTS = [...CALL_EVENTS, 'campaign.started', 'campaign.paused', 'campaign.completed'];

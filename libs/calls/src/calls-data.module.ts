@@ -1,18 +1,20 @@
 import { Global, Module } from '@nestjs/common';
 import { CallsRepository } from './calls.repository';
+import { EventPublisher } from './events/event-publisher';
 import { EventsRepository } from './events/events.repository';
 import { CallMediaRepository } from './media/call-media.repository';
 import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-storage';
 
-/** The shared read and start side of calls; the lifecycle writer is the engine's own. */
+/** The shared read and start side of calls and the outbox relay; the lifecycle writer is the engine's own. */
 @Global()
 @Module({
   providers: [
     CallsRepository,
     CallMediaRepository,
     EventsRepository,
+    EventPublisher,
     { provide: RecordingStorage, useClass: DirectoryRecordingStorage },
   ],
-  exports: [CallsRepository, CallMediaRepository, EventsRepository, RecordingStorage],
+  exports: [CallsRepository, CallMediaRepository, EventsRepository, EventPublisher, RecordingStorage],
 })
 export class CallsDataModule {}

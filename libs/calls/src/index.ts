@@ -6,6 +6,7 @@ export * from './calls-data.module';
 export * from './idempotency';
 export * from './events/event-data';
 export * from './events/event.contract';
+export * from './events/event-publisher';
 export * from './events/events.dto';
 export * from './events/events.repository';
 export * from './media/call-media.repository';

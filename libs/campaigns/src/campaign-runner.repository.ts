@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
-import { type Campaign, type Prisma, PrismaService } from '@app/db';
+import { type CallEvent, type Campaign, type Prisma, PrismaService } from '@app/db';
 import { callEventData } from '@app/calls';
+import { appendCampaignEvent } from './campaign-events';
 import {
   afterAttempt,
   outcomeOfCall,
@@ -34,24 +35,30 @@ export class CampaignRunnerRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Settles ended calls, starts the campaign when due, dials what the budget allows; answers new call ids. */
-  step(campaignId: string, now: Date): Promise<{ callIds: string[]; status: string } | null> {
+  /**
+   * Settles ended calls, starts the campaign when due, dials what the budget allows; answers the new
+   * call ids and the campaign events written (both for the caller to hand over after the commit).
+   */
+  step(campaignId: string, now: Date): Promise<{ callIds: string[]; events: CallEvent[]; status: string } | null> {
     return this.prisma.$transaction(
       async (tx) => {
         const [c] = await tx.$queryRaw<Row[]>`SELECT * FROM "Campaign" WHERE id = ${campaignId} FOR UPDATE SKIP LOCKED`;
         if (!c) return null;
         await this.settle(tx, c, now);
         let status = c.status;
+        const events: CallEvent[] = [];
         if (status === 'scheduled' && (!c.startAt || c.startAt <= now)) {
           status = 'running';
           await tx.campaign.update({ where: { id: c.id }, data: { status: 'running', startedAt: now } });
+          events.push(await appendCampaignEvent(tx, c, 'campaign.started', status, now));
         }
         const callIds = status === 'running' ? await this.dial(tx, c, now) : [];
         if (status === 'running' && (await this.finished(tx, c.id))) {
           status = 'completed';
           await tx.campaign.update({ where: { id: c.id }, data: { status: 'completed', endedAt: now } });
+          events.push(await appendCampaignEvent(tx, c, 'campaign.completed', status, now));
         }
-        return { callIds, status };
+        return { callIds, events, status };
       },
       { timeout: 30_000 },
     );

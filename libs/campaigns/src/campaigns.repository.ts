@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type Campaign, type Prisma, PrismaService } from '@app/db';
+import { appendCampaignEvent } from './campaign-events';
 import type { CallingWindow, RecipientInput, RetryPolicy } from './campaign-rules';
 
 export interface CampaignInput {
@@ -111,19 +112,30 @@ export class CampaignsRepository {
    */
   async move(workspaceId: string, id: string, from: string[], to: 'paused' | 'running' | 'cancelled') {
     return this.prisma.$transaction(async (tx) => {
-      const ended = to === 'cancelled' ? { endedAt: new Date() } : {};
-      const { count } = await tx.campaign.updateMany({
-        where: { workspaceId, id, status: { in: from as Campaign['status'][] } },
-        data: { status: to, ...ended },
-      });
-      if (count === 0) return null;
+      // The row lock orders this against the engine's pass (and numbers the campaign's events).
+      const [locked] = await tx.$queryRaw<Campaign[]>`
+        SELECT * FROM "Campaign" WHERE id = ${id} AND "workspaceId" = ${workspaceId} FOR UPDATE`;
+      if (!locked || !from.includes(locked.status)) return null;
+      const now = new Date();
+      const ended = to === 'cancelled' ? { endedAt: now } : {};
+      // A campaign resumed before its start time waits for it again.
+      const target = to === 'running' && locked.startAt && locked.startAt > now ? 'scheduled' : to;
+      await tx.campaign.update({ where: { id }, data: { status: target, ...ended } });
       if (to === 'cancelled') {
         await tx.campaignRecipient.updateMany({
           where: { campaignId: id, outcome: 'pending' },
           data: { outcome: 'cancelled', nextAttemptAt: null },
         });
       }
-      return tx.campaign.findUniqueOrThrow({ where: { id } });
+      const event =
+        target === 'scheduled'
+          ? null
+          : to === 'paused'
+            ? await appendCampaignEvent(tx, locked, 'campaign.paused', to, now)
+            : to === 'running'
+              ? await appendCampaignEvent(tx, locked, 'campaign.started', to, now, { resumed: true })
+              : await appendCampaignEvent(tx, locked, 'campaign.completed', to, now);
+      return { campaign: await tx.campaign.findUniqueOrThrow({ where: { id } }), event };
     });
   }
 

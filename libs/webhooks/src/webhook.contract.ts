@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Webhook } from '@app/db';
-import { EVENT_NAMES } from '@app/calls';
+import { ALL_EVENT_NAMES } from '@app/calls';
 
 /** The webhook record (spec 2.3 plus our fields); the signing secret only in the creation answer. */
 export const WebhookRecord = contract(
@@ -9,7 +9,7 @@ export const WebhookRecord = contract(
   z.object({
     webhookId: z.string(),
     url: z.string(),
-    events: z.array(z.enum(EVENT_NAMES)),
+    events: z.array(z.enum(ALL_EVENT_NAMES)),
     enabled: z.boolean(),
     disabledReason: z.string().nullable(),
     createdAt: timestamp(),

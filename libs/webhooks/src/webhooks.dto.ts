@@ -11,10 +11,10 @@ import {
   MaxLength,
 } from 'class-validator';
 import { Optional, PageQuery, Required } from '@app/platform';
-import { EVENT_NAMES } from '@app/calls';
+import { ALL_EVENT_NAMES } from '@app/calls';
 import { DELIVERY_STATUSES } from './delivery/delivery.contract';
 
-const eventsMessage = `events must be a non-empty list of: ${EVENT_NAMES.join(', ')}`;
+const eventsMessage = `events must be a non-empty list of: ${ALL_EVENT_NAMES.join(', ')}`;
 
 export class CreateWebhookDto {
   /** Checked further by the service: https (unless allowed), no private address literals. */
@@ -24,12 +24,12 @@ export class CreateWebhookDto {
   @MaxLength(2048)
   url: string;
 
-  @ApiProperty({ enum: EVENT_NAMES, isArray: true, example: ['call.completed', 'call.failed'] })
+  @ApiProperty({ enum: ALL_EVENT_NAMES, isArray: true, example: ['call.completed', 'call.failed'] })
   @Required()
   @IsArray({ message: eventsMessage })
   @ArrayMinSize(1, { message: eventsMessage })
-  @ArrayMaxSize(EVENT_NAMES.length * 2)
-  @IsIn(EVENT_NAMES, { each: true, message: eventsMessage })
+  @ArrayMaxSize(ALL_EVENT_NAMES.length * 2)
+  @IsIn(ALL_EVENT_NAMES, { each: true, message: eventsMessage })
   events: string[];
 }
 
@@ -40,12 +40,12 @@ export class UpdateWebhookDto {
   @MaxLength(2048)
   url?: string;
 
-  @ApiPropertyOptional({ enum: EVENT_NAMES, isArray: true })
+  @ApiPropertyOptional({ enum: ALL_EVENT_NAMES, isArray: true })
   @Optional()
   @IsArray({ message: eventsMessage })
   @ArrayMinSize(1, { message: eventsMessage })
-  @ArrayMaxSize(EVENT_NAMES.length * 2)
-  @IsIn(EVENT_NAMES, { each: true, message: eventsMessage })
+  @ArrayMaxSize(ALL_EVENT_NAMES.length * 2)
+  @IsIn(ALL_EVENT_NAMES, { each: true, message: eventsMessage })
   events?: string[];
 
   @ApiPropertyOptional({ description: 'true re-enables a disabled webhook and resumes its pending deliveries' })
@@ -61,9 +61,9 @@ export class DeliveryListQuery extends PageQuery {
   @IsIn(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
   status?: (typeof DELIVERY_STATUSES)[number];
 
-  @ApiPropertyOptional({ enum: EVENT_NAMES })
+  @ApiPropertyOptional({ enum: ALL_EVENT_NAMES })
   @IsOptional()
-  @IsIn(EVENT_NAMES, { message: `event must be one of ${EVENT_NAMES.join(', ')}` })
+  @IsIn(ALL_EVENT_NAMES, { message: `event must be one of ${ALL_EVENT_NAMES.join(', ')}` })
   event?: string;
 }
 

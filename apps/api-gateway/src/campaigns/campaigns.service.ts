@@ -10,6 +10,7 @@ import {
   type CreateCampaignDto,
   type RecipientListQuery,
 } from '@app/campaigns';
+import { EventPublisher } from '@app/calls';
 import type { Campaign } from '@app/db';
 import { ApiError, pageWindow, type PageQuery } from '@app/platform';
 import { NumbersRepository } from '@app/telephony';
@@ -22,6 +23,7 @@ export class CampaignsService {
   constructor(
     private readonly campaigns: CampaignsRepository,
     private readonly numbers: NumbersRepository,
+    private readonly publisher: EventPublisher,
   ) {}
 
   async create(workspaceId: string, dto: CreateCampaignDto) {
@@ -88,7 +90,10 @@ export class CampaignsService {
       cancel: [['scheduled', 'running', 'paused'], 'cancelled'] as const,
     }[action];
     const moved = await this.campaigns.move(workspaceId, campaignId, [...from], to);
-    if (moved) return this.present(moved);
+    if (moved) {
+      if (moved.event) await this.publisher.publish([moved.event]);
+      return this.present(moved.campaign);
+    }
     const found = await this.get(workspaceId, campaignId);
     throw ApiError.conflict(`Campaign ${campaignId} is ${found.status}; it cannot ${action}.`);
   }

@@ -1,4 +1,4 @@
-import { EVENT_DATA, EVENT_NAMES } from '@app/calls';
+import { ALL_EVENT_NAMES, CampaignEventData, EVENT_DATA, type EventName } from '@app/calls';
 import { contractRef } from '@app/platform';
 
 const HEADERS = {
@@ -11,7 +11,7 @@ const HEADERS = {
 /** OpenAPI 3.1 `webhooks`: what the service POSTs to registered URLs, one entry per event. */
 export function eventWebhooks(): Record<string, object> {
   return Object.fromEntries(
-    EVENT_NAMES.map((name) => [
+    ALL_EVENT_NAMES.map((name) => [
       name,
       {
         post: {
@@ -33,7 +33,7 @@ export function eventWebhooks(): Record<string, object> {
                     event: { type: 'string', const: name },
                     deliveryId: { type: 'string' },
                     occurredAt: { type: 'string', format: 'date-time' },
-                    data: contractRef(EVENT_DATA[name]),
+                    data: contractRef(EVENT_DATA[name as EventName] ?? CampaignEventData),
                   },
                   required: ['event', 'deliveryId', 'occurredAt', 'data'],
                 },

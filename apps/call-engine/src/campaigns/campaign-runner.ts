@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventPublisher } from '@app/calls';
 import { CampaignRunnerRepository } from '@app/campaigns';
 import { AppConfig, PeriodicTask } from '@app/platform';
 import { JobQueues } from '@app/queues';
@@ -18,6 +19,7 @@ export class CampaignRunner extends PeriodicTask {
   constructor(
     private readonly runner: CampaignRunnerRepository,
     private readonly jobs: JobQueues,
+    private readonly publisher: EventPublisher,
     config: AppConfig,
   ) {
     super();
@@ -27,7 +29,9 @@ export class CampaignRunner extends PeriodicTask {
   protected async run(): Promise<void> {
     for (const id of await this.runner.active(BATCH)) {
       const done = await this.runner.step(id, new Date());
-      for (const callId of done?.callIds ?? []) await this.jobs.add('dial-call', { callId });
+      if (!done) continue;
+      for (const callId of done.callIds) await this.jobs.add('dial-call', { callId });
+      await this.publisher.publish(done.events);
     }
   }
 }

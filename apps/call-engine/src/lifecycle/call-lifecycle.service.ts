@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { McpToolServer } from '@app/assistants';
-import { RecordingStorage } from '@app/calls';
+import { EventPublisher, RecordingStorage } from '@app/calls';
 import {
   buildConversation,
   buildVoicemailConversation,
@@ -17,7 +17,6 @@ import { MetricsService } from '@app/ops';
 import { AppConfig } from '@app/platform';
 import { JobQueues } from '@app/queues';
 import { TELEPHONY_PROVIDER, type DialPlan, type TelephonyProvider } from '@app/telephony';
-import { EventPublisher } from '../events/event-publisher';
 import { AssistantChooser } from '../inbound/assistant-chooser';
 import { Speech } from '../media/speech';
 import { renderRecording } from '../media/wav';

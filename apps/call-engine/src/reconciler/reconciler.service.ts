@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CallsRepository } from '@app/calls';
+import { CallsRepository, EventPublisher } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { AppConfig, PeriodicTask } from '@app/platform';
-import { EventPublisher } from '../events/event-publisher';
 import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
 
 const BATCH = 500;

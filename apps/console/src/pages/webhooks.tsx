@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, Table } from '../parts';
-import { api, CALL_EVENTS } from '../api';
+import { api, WEBHOOK_EVENTS } from '../api';
 
 interface Webhook {
   webhookId: string;
@@ -63,7 +63,7 @@ export function Webhooks() {
         </label>
         <fieldset>
           <legend>Events</legend>
-          {CALL_EVENTS.map((ev) => (
+          {WEBHOOK_EVENTS.map((ev) => (
             <label key={ev} className="inline">
               <input type="checkbox" name="events" value={ev} defaultChecked /> {ev}
             </label>
@@ -116,7 +116,7 @@ export function Webhooks() {
               </label>
               <fieldset>
                 <legend>Events</legend>
-                {CALL_EVENTS.map((ev) => (
+                {WEBHOOK_EVENTS.map((ev) => (
                   <label key={ev} className="inline">
                     <input type="checkbox" name="events" value={ev} defaultChecked={h.events.includes(ev)} /> {ev}
                   </label>

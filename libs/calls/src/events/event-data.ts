@@ -13,6 +13,28 @@ export const EVENT_NAMES = [
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/** Events of a campaign (README "Campaigns"); they carry no call. */
+export const CAMPAIGN_EVENT_NAMES = ['campaign.started', 'campaign.paused', 'campaign.completed'] as const;
+export type CampaignEventName = (typeof CAMPAIGN_EVENT_NAMES)[number];
+/** Every event a webhook may subscribe to. */
+export const ALL_EVENT_NAMES = [...EVENT_NAMES, ...CAMPAIGN_EVENT_NAMES] as const;
+
+/** The data of every campaign event. */
+export const CampaignEventData = contract(
+  'CampaignEventData',
+  z
+    .object({
+      campaignId: z.string(),
+      name: z.string(),
+      status: z.string().describe('The campaign status the event announces (completed or cancelled at the end)'),
+      resumed: z.boolean().optional().describe('campaign.started after a pause'),
+      counts: z.record(z.string(), z.number().int()).describe('Recipients per outcome at that moment'),
+      sequence: z.number().int().describe('Per-campaign order of its events, from 1'),
+    })
+    .describe('A campaign started (or resumed), paused, or ended'),
+);
+export type CampaignEventData = z.infer<typeof CampaignEventData>;
+
 /** Fields every event's data carries, besides its own key fields (spec 6.2, 6.3). */
 const base = {
   callId: z.string(),

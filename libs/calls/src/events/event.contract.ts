@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { contract, timestamp } from '@app/platform';
 import type { CallEvent } from '@app/db';
-import { EVENT_NAMES } from './event-data';
+import { ALL_EVENT_NAMES } from './event-data';
 
 /** An event as the catch-up feed lists it. */
 export const EventRecord = contract(
   'EventRecord',
   z.object({
     eventId: z.string(),
-    event: z.enum(EVENT_NAMES),
-    callId: z.string(),
-    sequence: z.number().int(),
+    event: z.enum(ALL_EVENT_NAMES),
+    callId: z.string().nullable().describe('null for campaign events'),
+    sequence: z.number().int().describe('Per call (or per campaign, for campaign events) from 1'),
     occurredAt: timestamp(),
     data: z.record(z.string(), z.unknown()),
   }),

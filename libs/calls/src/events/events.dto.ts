@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { QueryInt } from '@app/platform';
-import { EVENT_NAMES } from './event-data';
+import { ALL_EVENT_NAMES } from './event-data';
 
 /** Query of GET /api/core/event/list: the catch-up feed of spec 6.4.6. */
 export class EventFeedQuery {
@@ -22,8 +22,8 @@ export class EventFeedQuery {
   @MaxLength(128)
   callId?: string;
 
-  @ApiPropertyOptional({ enum: EVENT_NAMES, description: 'Only events of this name' })
+  @ApiPropertyOptional({ enum: ALL_EVENT_NAMES, description: 'Only events of this name' })
   @IsOptional()
-  @IsIn(EVENT_NAMES, { message: `type must be one of ${EVENT_NAMES.join(', ')}` })
+  @IsIn(ALL_EVENT_NAMES, { message: `type must be one of ${ALL_EVENT_NAMES.join(', ')}` })
   type?: string;
 }

@@ -9,10 +9,18 @@ export interface EventFeedFilter {
   settledBefore: Date;
 }
 
+const MARK_PUBLISHED = `
+  UPDATE "CallEvent" SET "publishedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY($1::text[]) AND "publishedAt" IS NULL`;
+
 /** The workspace's event log, in id order (ids are time-sortable). */
 @Injectable()
 export class EventsRepository {
   constructor(private readonly prisma: PrismaService) {}
+
+  /** The events were handed to the dispatcher (the reconciler stops looking at them). */
+  async markPublished(eventIds: string[]): Promise<void> {
+    await this.prisma.sql('events-published', MARK_PUBLISHED, [eventIds]);
+  }
 
   async feed(workspaceId: string, filter: EventFeedFilter, limit: number) {
     const [total, list] = await Promise.all([

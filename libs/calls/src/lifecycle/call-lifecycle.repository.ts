@@ -24,9 +24,6 @@ const DB_STATUS: Record<CallStatus, string> = {
   no_answer: 'no-answer',
 };
 
-const MARK_PUBLISHED = `
-  UPDATE "CallEvent" SET "publishedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY($1::text[]) AND "publishedAt" IS NULL`;
-
 // The guarded update and its event, atomically: no row moved, no event. A concurrent writer of
 // the same call's next sequence number loses on the (callId, sequence) key and its job retries.
 const TRANSITION = `
@@ -231,10 +228,6 @@ export class CallLifecycleRepository {
 
   findUnpublishedEventsOfCall(callId: string) {
     return this.prisma.callEvent.findMany({ where: { callId, publishedAt: null }, orderBy: { sequence: 'asc' } });
-  }
-
-  async markPublished(eventIds: string[]): Promise<void> {
-    await this.prisma.sql('events-published', MARK_PUBLISHED, [eventIds]);
   }
 
   /** The event with its per-call sequence; its data comes from the one builder (callEventData). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
-import { EVENT_NAMES } from '@app/calls';
+import { ALL_EVENT_NAMES } from '@app/calls';
 import { envelopeOf, WebhookEnvelope } from './envelope';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -24,7 +24,7 @@ export const DeliveryRecord = contract(
     deliveryId: z.string(),
     webhookId: z.string(),
     eventId: z.string(),
-    event: z.enum(EVENT_NAMES),
+    event: z.enum(ALL_EVENT_NAMES),
     status: z.enum(DELIVERY_STATUSES),
     attemptCount: z.number().int(),
     lastAttemptAt: timestamp().nullable(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { contract, timestamp } from '@app/platform';
-import { EVENT_NAMES } from '@app/calls';
+import { ALL_EVENT_NAMES } from '@app/calls';
 
 /** The envelope POSTed to webhooks (spec 2.6 / 6.3). */
 export const WebhookEnvelope = contract(
   'WebhookEnvelope',
   z.object({
-    event: z.enum(EVENT_NAMES),
+    event: z.enum(ALL_EVENT_NAMES),
     deliveryId: z.string(),
     occurredAt: timestamp(),
     data: z

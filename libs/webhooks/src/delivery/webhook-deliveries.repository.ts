@@ -22,14 +22,14 @@ export interface DeliveryForSend {
 // The hot path of the dispatcher as prepared statements (PrismaService.sql): planned once per
 // connection, and none of Prisma's per-query work.
 
-/** The event, its call's request id, and the webhooks still to get a delivery of it. */
+/** The event, its call's request id (none for campaign events), and the webhooks still to get a delivery of it. */
 const FAN_OUT_TARGETS = `
   SELECT e.id, e."workspaceId", e.type, e."callId", c."requestId",
          CASE WHEN e."fannedOutAt" IS NULL THEN ARRAY(
            SELECT w.id FROM "Webhook" w
            WHERE w."workspaceId" = e."workspaceId" AND w."deletedAt" IS NULL AND e.type = ANY (w.events)
          ) ELSE '{}' END AS hooks
-  FROM "CallEvent" e JOIN "Call" c ON c.id = e."callId"
+  FROM "CallEvent" e LEFT JOIN "Call" c ON c.id = e."callId"
   WHERE e.id = ANY ($1::text[])`;
 
 /**

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { JobQueues } from '@app/queues';
+import { EventsRepository } from './events.repository';
 
 /**
- * The outbox relay: hands committed CallEvents to the webhook-dispatcher (one fan-out job per
+ * The outbox relay of the engine and the gateway: hands committed CallEvents to the webhook-dispatcher (one fan-out job per
  * event, so a repeat is a no-op) and marks them published. What fails here stays unpublished in
  * PostgreSQL and the reconciler hands it over later.
  */
@@ -13,7 +13,7 @@ export class EventPublisher {
 
   constructor(
     private readonly jobs: JobQueues,
-    private readonly lifecycle: CallLifecycleRepository,
+    private readonly events: EventsRepository,
   ) {}
 
   async publish(events: { id: string; workspaceId: string }[], requestId?: string): Promise<void> {
@@ -23,7 +23,7 @@ export class EventPublisher {
         'fan-out',
         events.map((e) => ({ eventId: e.id, workspaceId: e.workspaceId, requestId })),
       );
-      await this.lifecycle.markPublished(events.map((e) => e.id));
+      await this.events.markPublished(events.map((e) => e.id));
     } catch (e) {
       this.logger.warn(
         `publishing ${events.length} event(s) failed, the reconciler will retry: ${(e as Error).message}`,
