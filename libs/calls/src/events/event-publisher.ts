@@ -3,9 +3,9 @@ import { JobQueues } from '@app/queues';
 import { EventsRepository } from './events.repository';
 
 /**
- * The outbox relay of the engine and the gateway: hands committed CallEvents to the webhook-dispatcher (one fan-out job per
- * event, so a repeat is a no-op) and marks them published. What fails here stays unpublished in
- * PostgreSQL and the reconciler hands it over later.
+ * The outbox relay of the engine and the gateway: hands committed CallEvents to the
+ * webhook-dispatcher (one fan-out job per event, so a repeat is a no-op) and marks them published.
+ * What fails here stays unpublished in PostgreSQL and the engine's reconciler hands it over later.
  */
 @Injectable()
 export class EventPublisher {
