@@ -72,6 +72,16 @@ describe('campaigns', () => {
       ms,
       50,
     );
+  /**
+   * Waits for the campaign runner to make several passes (a sentinel campaign of one quick call
+   * starts, dials, settles and completes: every pass covers every active campaign), so a test can
+   * show that something did not happen without sleeping.
+   */
+  let sentinels = 0;
+  async function runnerPasses() {
+    const s = await create({ name: 'Sentinel', agentId: quick, recipients: [{ to: `+1415555${9300 + sentinels++}` }] });
+    await until(s.campaignId, 'completed', 30_000);
+  }
   const recipientsOf = async (id: string) =>
     (await member().get(`${CAMPAIGNS}/${id}/recipients?pageSize=100`)).body.list as {
       to: string;
@@ -169,7 +179,7 @@ describe('campaigns', () => {
       schedule: { timezone: 'UTC', window: { days: [otherDay], start: '00:00', end: '23:59' } },
     });
     await waitFor('the campaign to run', async () => (await read(closed.campaignId)).status === 'running');
-    await new Promise((r) => setTimeout(r, 500)); // several passes of the runner
+    await runnerPasses();
     expect(await prisma.call.count({ where: { campaignId: closed.campaignId } })).toBe(0);
     expect((await read(closed.campaignId)).counts.pending).toBe(2);
     await member().post(`${CAMPAIGNS}/${closed.campaignId}/cancel`);
@@ -192,7 +202,7 @@ describe('campaigns', () => {
       30_000,
     );
     const placed = await prisma.call.count({ where: { campaignId: c.campaignId } });
-    await new Promise((r) => setTimeout(r, 400));
+    await runnerPasses();
     expect(await prisma.call.count({ where: { campaignId: c.campaignId } })).toBe(placed);
     expect((await member().post(`${CAMPAIGNS}/${c.campaignId}/resume`)).body.status).toBe('running');
     await waitFor(
@@ -304,5 +314,43 @@ describe('campaigns', () => {
       attempts: 0,
     });
     await member().post(`${CAMPAIGNS}/${c.campaignId}/cancel`);
+  });
+
+  it('a window that opens in the next minute dials nothing before it opens, then dials', async () => {
+    const opens = new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000);
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    const closes = hhmm(new Date(opens.getTime() + 5 * 60_000));
+    const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][opens.getUTCDay()];
+    const window = { days: [day], start: hhmm(opens), end: closes > hhmm(opens) ? closes : '23:59' };
+    const c = await create({
+      name: 'Window',
+      agentId: quick,
+      recipients: [{ to: '+14155559100' }, { to: '+14155559101' }],
+      schedule: { timezone: 'UTC', window },
+    });
+    const done = await until(c.campaignId, 'completed', 90_000);
+    expect(done.counts.completed).toBe(2);
+    const calls = await prisma.call.findMany({ where: { campaignId: c.campaignId } });
+    for (const call of calls) expect(call.createdAt.getTime()).toBeGreaterThanOrEqual(opens.getTime());
+  }, 120_000);
+
+  it('voicemail is retried when the policy names it, then kept as the outcome', async () => {
+    const detects = (
+      await createAssistant(gateway, ws.keys.admin, { name: 'VM', voicemail: { detect: true, action: 'hangup' } })
+    ).agentId;
+    const c = await create({
+      name: 'Voicemail',
+      agentId: detects,
+      recipients: [{ to: SIMULATOR_NUMBERS.answeringMachine }, { to: '+14155559200' }],
+      retry: { on: ['voicemail'], maxAttempts: 2, delaySec: 0 },
+    });
+    const done = await until(c.campaignId, 'completed', 60_000);
+    expect(done.counts).toMatchObject({ voicemail: 1, completed: 1 });
+    const rows = await recipientsOf(c.campaignId);
+    expect(rows.find((r) => r.to === SIMULATOR_NUMBERS.answeringMachine)).toMatchObject({
+      outcome: 'voicemail',
+      attempts: 2,
+    });
+    expect(rows.find((r) => r.to === '+14155559200')).toMatchObject({ outcome: 'completed', attempts: 1 });
   });
 });
