@@ -220,6 +220,26 @@ describe('the console', () => {
     expect(await page.getByRole('row').filter({ hasText: 'outbound' }).count()).toBe(0);
   });
 
+  it('the owner runs a campaign from the console and watches it complete', async () => {
+    await page.getByRole('link', { name: 'Campaigns' }).click();
+    const form = page.getByRole('form', { name: 'Create a campaign' });
+    await form.getByLabel('Name').fill('Console campaign');
+    await form.getByLabel(/Numbers/).fill('+14155557301\n+14155557302');
+    await form.getByRole('button', { name: 'Create campaign' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Console campaign' });
+    await waitFor(
+      'the campaign to complete in the page',
+      async () =>
+        ((await row
+          .getByTestId('campaign-status')
+          .textContent()
+          .catch(() => null)) ?? '') === 'completed',
+      60_000,
+      100,
+    );
+    await review(page, 'campaigns');
+  });
+
   it('an invited viewer signs in, sees calls and has no start-call control', async () => {
     await page.getByRole('link', { name: 'Members' }).click();
     const inviteForm = page.getByRole('form', { name: 'Invite a member' });

@@ -10,6 +10,7 @@ import { Webhooks } from './pages/webhooks';
 import { Members } from './pages/members';
 import { Audit } from './pages/audit';
 import { Numbers } from './pages/numbers';
+import { Campaigns } from './pages/campaigns';
 
 /** Routes live in the hash (#/calls, #/calls/call_…), so the gateway serves one page. */
 function useRoute(): string {
@@ -47,6 +48,7 @@ export function App() {
   const nav = [
     ['calls', 'Calls'],
     ['assistants', 'Assistants'],
+    ['campaigns', 'Campaigns'],
     ['numbers', 'Numbers'],
     ...(admin ? [['webhooks', 'Webhooks']] : []),
     ['api-keys', 'API keys'],
@@ -77,6 +79,7 @@ export function App() {
         {section === 'calls' && id ? <CallDetail me={me} callId={id} /> : null}
         {section === 'calls' && !id ? <Calls me={me} /> : null}
         {section === 'assistants' ? <Assistants me={me} /> : null}
+        {section === 'campaigns' ? <Campaigns me={me} /> : null}
         {section === 'numbers' ? <Numbers me={me} /> : null}
         {section === 'api-keys' ? <ApiKeys me={me} /> : null}
         {section === 'webhooks' && admin ? <Webhooks /> : null}
