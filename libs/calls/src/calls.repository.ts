@@ -42,14 +42,14 @@ export class CallsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * One transaction. It locks the workspace row, so start-calls of a workspace take turns: the
-   * live-call count that follows (from the call rows, in a statement that starts after the lock is
-   * held, so it sees every call committed before) cannot be raced, and no counter exists that a
-   * crash could leak. Then one statement writes the ringing Call, its call.started CallEvent (the
-   * outbox row the engine publishes) and, with an Idempotency-Key, the stored response. The
-   * assistant row is share-locked so it cannot be deleted while a call is being placed on it; an
-   * assistant deleted since it was read inserts nothing. The call speaks the assistant's language
-   * as read just before.
+   * One statement, so atomic and one round trip. start_call_gate (see its migration) locks the
+   * workspace row, so start-calls of a workspace take turns, and then counts the live call rows
+   * and checks the do-not-call list with a fresh snapshot: the limit cannot be raced and no counter
+   * exists that a crash could leak. Only below the limit and for a number not listed does the
+   * statement write the ringing Call, its call.started CallEvent (the outbox row the engine
+   * publishes) and, with an Idempotency-Key, the stored response. The assistant row is
+   * share-locked so it cannot be deleted while a call is being placed on it; an assistant deleted
+   * since it was read inserts nothing. The call speaks the assistant's language as read just before.
    */
   async start(input: StartCallInput): Promise<StartCallResult> {
     const { workspaceId, idempotency } = input;
@@ -76,21 +76,13 @@ export class CallsRepository {
     const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
     const metadata = input.metadata === null ? null : JSON.stringify(input.metadata);
     try {
-      return await this.prisma.$transaction(async (tx): Promise<StartCallResult> => {
-        const [gate] = await tx.$queryRaw<{ limit: number; listed: boolean }[]>`
-          SELECT "liveCallLimit" AS limit, EXISTS (
-                   SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${input.to}
-                 ) AS listed
-          FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
-        if (gate.listed) return { kind: 'do-not-call' };
-        const [row] = await tx.$queryRaw<{ id: string | null; live: number }[]>`
-        WITH live AS (
-          SELECT count(*)::int AS n FROM "Call"
-          WHERE "workspaceId" = ${workspaceId} AND status IN ('ringing', 'in-progress')
+      const [row] = await this.prisma.$queryRaw<{ id: string | null; live: number; limit: number; listed: boolean }[]>`
+        WITH gate AS (
+          SELECT * FROM "start_call_gate"(${workspaceId}, ${input.to})
         ), assistant AS (
           SELECT id FROM "Assistant"
           WHERE id = ${input.assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
-            AND (SELECT n FROM live) < ${gate.limit}
+            AND (SELECT live < call_limit AND NOT listed FROM gate)
           FOR SHARE
         ), call AS (
           INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", "from", "numberId", language, metadata,
@@ -114,11 +106,11 @@ export class CallsRepository {
                  ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
           FROM call WHERE ${idempotency !== undefined}
         )
-        SELECT (SELECT id FROM call) AS id, (SELECT n FROM live) AS live`;
-        if (row.id) return { kind: 'created', callId: call.id, response };
-        if (row.live >= gate.limit) return { kind: 'limit-reached', limit: gate.limit, live: row.live };
-        return { kind: 'assistant-not-found' };
-      });
+        SELECT (SELECT id FROM call) AS id, live, call_limit AS limit, listed FROM gate`;
+      if (row.id) return { kind: 'created', callId: call.id, response };
+      if (row.listed) return { kind: 'do-not-call' };
+      if (row.live >= row.limit) return { kind: 'limit-reached', limit: row.limit, live: row.live };
+      return { kind: 'assistant-not-found' };
     } catch (e) {
       // A concurrent request with the same key committed first: answer as it did.
       if (idempotency && isUniqueViolation(e)) {
