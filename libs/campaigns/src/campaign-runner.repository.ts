@@ -24,14 +24,14 @@ type Row = Campaign & { status: string };
 export class CampaignRunnerRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Campaigns a pass may have work for: live ones, and cancelled ones with calls still settling. */
-  async active(limit: number): Promise<string[]> {
+  /** Every campaign a pass may have work for (none may starve): live ones, cancelled ones with calls settling. */
+  async active(): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       SELECT id FROM "Campaign" c
       WHERE status IN ('scheduled', 'running', 'paused')
          OR (status = 'cancelled' AND EXISTS (
                SELECT 1 FROM "CampaignRecipient" r WHERE r."campaignId" = c.id AND r.outcome = 'calling'))
-      ORDER BY "updatedAt" LIMIT ${limit}`;
+      ORDER BY id`;
     return rows.map((r) => r.id);
   }
 

@@ -4,8 +4,6 @@ import { CampaignRunnerRepository } from '@app/campaigns';
 import { AppConfig, PeriodicTask } from '@app/platform';
 import { JobQueues } from '@app/queues';
 
-const BATCH = 100;
-
 /**
  * Drives campaigns every CAMPAIGN_TICK_MS: each pass settles the recipients whose calls ended,
  * starts scheduled campaigns when due, dials within the budgets and completes finished ones
@@ -27,7 +25,7 @@ export class CampaignRunner extends PeriodicTask {
   }
 
   protected async run(): Promise<void> {
-    for (const id of await this.runner.active(BATCH)) {
+    for (const id of await this.runner.active()) {
       const done = await this.runner.step(id, new Date());
       if (!done) continue;
       for (const callId of done.callIds) await this.jobs.add('dial-call', { callId });
