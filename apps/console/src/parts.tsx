@@ -1,4 +1,6 @@
 // Small pieces every page uses.
+import { useEffect, useState, type SelectHTMLAttributes } from 'react';
+import { api } from './api';
 
 /** An API error's message, announced to screen readers; nothing when there is none. */
 export function ErrorNote({ error }: { error: string }) {
@@ -46,3 +48,38 @@ export function Table({ columns, children }: { columns: string[]; children: Reac
 
 /** A form's fields as strings. */
 export const formFields = (form: HTMLFormElement) => Object.fromEntries(new FormData(form)) as Record<string, string>;
+
+export interface AssistantRef {
+  agentId: string;
+  name: string;
+}
+
+/** The workspace's assistants (the first 100), for the pages' pickers. */
+export function useAssistants(): AssistantRef[] {
+  const [assistants, setAssistants] = useState<AssistantRef[]>([]);
+  useEffect(() => {
+    api<{ list: AssistantRef[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
+  }, []);
+  return assistants;
+}
+
+/** A labelled assistant picker; `none` adds a first, empty choice with that text. */
+export function AssistantSelect({
+  assistants,
+  none,
+  ...select
+}: { assistants: AssistantRef[]; none?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <label>
+      Assistant{' '}
+      <select {...select}>
+        {none === undefined ? null : <option value="">{none}</option>}
+        {assistants.map((a) => (
+          <option key={a.agentId} value={a.agentId}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ErrorNote, formFields, Pager, Table } from '../parts';
+import { AssistantSelect, ErrorNote, formFields, Pager, Table, useAssistants, type AssistantRef } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 import { useLiveEvents } from '../live';
 
@@ -12,10 +12,6 @@ interface Call {
   from: string | null;
   createdAt: string;
 }
-interface Assistant {
-  agentId: string;
-  name: string;
-}
 const PAGE_SIZE = 20;
 
 export function Calls({ me }: { me: Me }) {
@@ -25,10 +21,7 @@ export function Calls({ me }: { me: Me }) {
   const [direction, setDirection] = useState('');
   const [after, setAfter] = useState('');
   const [before, setBefore] = useState('');
-  const [assistants, setAssistants] = useState<Assistant[]>([]);
-  useEffect(() => {
-    api<{ list: Assistant[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
-  }, []);
+  const assistants = useAssistants();
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');
   const [starting, setStarting] = useState(false);
@@ -61,17 +54,12 @@ export function Calls({ me }: { me: Me }) {
             ))}
           </select>
         </label>
-        <label>
-          Assistant{' '}
-          <select value={agentId} onChange={(e) => (setAgentId(e.target.value), setPage(1))}>
-            <option value="">any</option>
-            {assistants.map((a) => (
-              <option key={a.agentId} value={a.agentId}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AssistantSelect
+          assistants={assistants}
+          none="any"
+          value={agentId}
+          onChange={(e) => (setAgentId(e.target.value), setPage(1))}
+        />
         <label>
           Direction{' '}
           <select value={direction} onChange={(e) => (setDirection(e.target.value), setPage(1))}>
@@ -120,7 +108,7 @@ export function Calls({ me }: { me: Me }) {
   );
 }
 
-function StartCall({ assistants, onDone }: { assistants: Assistant[]; onDone: () => void }) {
+function StartCall({ assistants, onDone }: { assistants: AssistantRef[]; onDone: () => void }) {
   const [error, setError] = useState('');
   const [numbers, setNumbers] = useState<{ number: string; default: boolean }[]>([]);
   useEffect(() => {
@@ -140,16 +128,7 @@ function StartCall({ assistants, onDone }: { assistants: Assistant[]; onDone: ()
   };
   return (
     <form onSubmit={submit} className="panel" aria-label="Start a call">
-      <label>
-        Assistant{' '}
-        <select name="agentId" required>
-          {assistants.map((a) => (
-            <option key={a.agentId} value={a.agentId}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AssistantSelect assistants={assistants} name="agentId" required />
       <label>
         Number to call <input name="to" required placeholder="+14155552671" />
       </label>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ErrorNote, formFields, Table } from '../parts';
+import { AssistantSelect, ErrorNote, formFields, Table, useAssistants } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 import { useLiveEvents } from '../live';
 
@@ -12,10 +12,6 @@ interface Campaign {
   maxConcurrency: number;
   createdAt: string;
 }
-interface Assistant {
-  agentId: string;
-  name: string;
-}
 const SHOWN = ['pending', 'calling', 'completed', 'voicemail', 'no-answer', 'busy', 'failed', 'dnc', 'cancelled'];
 const ACTIONS: Record<string, string[]> = {
   scheduled: ['pause', 'cancel'],
@@ -26,7 +22,7 @@ const ACTIONS: Record<string, string[]> = {
 /** Campaigns: their progress by outcome (refreshed by the live feed), and for members create and control. */
 export function Campaigns({ me }: { me: Me }) {
   const [campaigns, setCampaigns] = useState<Campaign[]>([]);
-  const [assistants, setAssistants] = useState<Assistant[]>([]);
+  const assistants = useAssistants();
   const [error, setError] = useState('');
   const member = roleAtLeast(me.role, 'member');
   const load = useCallback(() => {
@@ -37,9 +33,6 @@ export function Campaigns({ me }: { me: Me }) {
   }, []);
   useEffect(load, [load]);
   useLiveEvents(load);
-  useEffect(() => {
-    api<{ list: Assistant[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
-  }, []);
 
   const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -72,16 +65,7 @@ export function Campaigns({ me }: { me: Me }) {
           <label>
             Name <input name="name" required placeholder="November reminders" />
           </label>
-          <label>
-            Assistant{' '}
-            <select name="agentId" required>
-              {assistants.map((a) => (
-                <option key={a.agentId} value={a.agentId}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AssistantSelect assistants={assistants} name="agentId" required />
           <label>
             Max concurrency <input name="maxConcurrency" type="number" min={1} max={1000} defaultValue={5} />
           </label>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ErrorNote, formFields, Table } from '../parts';
+import { AssistantSelect, ErrorNote, formFields, Table, useAssistants } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 
 interface PhoneNumber {
@@ -12,10 +12,6 @@ interface PhoneNumber {
   default: boolean;
   source: string;
 }
-interface Assistant {
-  agentId: string;
-  name: string;
-}
 
 /** Empty form fields mean "not given" on create and "clear" (null) on update. */
 const given = (form: Record<string, string>) => Object.fromEntries(Object.entries(form).filter(([, v]) => v !== ''));
@@ -23,7 +19,7 @@ const orNull = (v: string | undefined) => (v ? v : null);
 
 export function Numbers({ me }: { me: Me }) {
   const [numbers, setNumbers] = useState<PhoneNumber[]>([]);
-  const [assistants, setAssistants] = useState<Assistant[]>([]);
+  const assistants = useAssistants();
   const [secret, setSecret] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [rang, setRang] = useState<string | null>(null);
@@ -36,9 +32,6 @@ export function Numbers({ me }: { me: Me }) {
     );
   }, []);
   useEffect(load, [load]);
-  useEffect(() => {
-    api<{ list: Assistant[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
-  }, []);
   const nameOf = (agentId: string | null) => assistants.find((a) => a.agentId === agentId)?.name ?? agentId ?? '—';
   const act = (work: Promise<unknown>) => work.then(load, (e: Error) => setError(e.message));
 
@@ -93,17 +86,7 @@ export function Numbers({ me }: { me: Me }) {
           <label>
             Label <input name="label" placeholder="Support line" />
           </label>
-          <label>
-            Assistant{' '}
-            <select name="agentId" defaultValue="">
-              <option value="">none</option>
-              {assistants.map((a) => (
-                <option key={a.agentId} value={a.agentId}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AssistantSelect assistants={assistants} none="none" name="agentId" defaultValue="" />
           <label>
             Assistant request URL <input name="assistantRequestUrl" type="url" placeholder="https://…" />
           </label>
@@ -158,17 +141,7 @@ export function Numbers({ me }: { me: Me }) {
                   <label>
                     Label <input name="label" defaultValue={n.label ?? ''} />
                   </label>
-                  <label>
-                    Assistant{' '}
-                    <select name="agentId" defaultValue={n.agentId ?? ''}>
-                      <option value="">none</option>
-                      {assistants.map((a) => (
-                        <option key={a.agentId} value={a.agentId}>
-                          {a.name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
+                  <AssistantSelect assistants={assistants} none="none" name="agentId" defaultValue={n.agentId ?? ''} />
                   <label>
                     Assistant request URL <input name="url" type="url" defaultValue={n.assistantRequestUrl ?? ''} />
                   </label>
