@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { contract } from '@app/platform';
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { contract, isPlainObject } from '@app/platform';
 
 /**
  * An assistant's conversation script: what the simulated call plays, step by step.
@@ -48,7 +46,7 @@ export type VoicemailSetting = z.infer<typeof VoicemailSetting>;
 
 /** The first problem of a voicemail setting, or null; absent action means hangup. */
 export function voicemailProblem(v: unknown): string | null {
-  if (!isObject(v)) return 'voicemail must be an object {detect, action?, message?}';
+  if (!isPlainObject(v)) return 'voicemail must be an object {detect, action?, message?}';
   const extra = Object.keys(v).filter((k) => !['detect', 'action', 'message'].includes(k));
   if (extra.length) return `voicemail has unknown field ${extra[0]}`;
   if (typeof v.detect !== 'boolean') return 'voicemail.detect must be true or false';
@@ -76,7 +74,7 @@ export function scriptProblem(script: unknown): string | null {
   if (script.length > MAX_SCRIPT_STEPS) return `script has more than ${MAX_SCRIPT_STEPS} steps`;
   for (const [i, step] of script.entries()) {
     const where = `script[${i}]`;
-    if (!isObject(step)) return `${where} must be an object`;
+    if (!isPlainObject(step)) return `${where} must be an object`;
     const kinds = STEP_KINDS.filter((k) => k in step);
     if (kinds.length !== 1) return `${where} must have exactly one of ${STEP_KINDS.join(', ')}`;
     const kind = kinds[0];
@@ -89,7 +87,7 @@ export function scriptProblem(script: unknown): string | null {
     } else if (typeof value !== 'string' || value.trim() === '' || value.length > 4000) {
       return `${where}.${kind} must be a non-empty string of at most 4000 characters`;
     }
-    if (kind === 'tool' && step.arguments !== undefined && !isObject(step.arguments)) {
+    if (kind === 'tool' && step.arguments !== undefined && !isPlainObject(step.arguments)) {
       return `${where}.arguments must be an object`;
     }
   }
@@ -103,7 +101,7 @@ export function toolsProblem(tools: unknown): string | null {
   const names = new Set<string>();
   for (const [i, t] of tools.entries()) {
     const where = `tools[${i}]`;
-    if (!isObject(t)) return `${where} must be an object`;
+    if (!isPlainObject(t)) return `${where} must be an object`;
     if (t.type !== 'mcp') return `${where}.type must be "mcp"`;
     if (typeof t.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(t.name))
       return `${where}.name must be 1-64 letters, digits, _ or -`;
@@ -112,7 +110,7 @@ export function toolsProblem(tools: unknown): string | null {
     if (typeof t.url !== 'string' || !isHttpUrl(t.url)) return `${where}.url must be an http(s) URL`;
     if (
       t.headers !== undefined &&
-      (!isObject(t.headers) || Object.values(t.headers).some((v) => typeof v !== 'string'))
+      (!isPlainObject(t.headers) || Object.values(t.headers).some((v) => typeof v !== 'string'))
     ) {
       return `${where}.headers must be an object of string values`;
     }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
-import { Optional, Required } from '@app/platform';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { CheckedBy, Optional, Required } from '@app/platform';
 import {
   scriptProblem,
   toolsProblem,
@@ -9,13 +9,6 @@ import {
   type ScriptStep,
   type VoicemailSetting,
 } from './assistant-config';
-
-/** Runs a "first problem" checker as a class-validator rule, so the 422 names the bad entry. */
-const CheckedBy = (name: string, problem: (v: unknown) => string | null) =>
-  ValidateBy({
-    name,
-    validator: { validate: (v) => problem(v) === null, defaultMessage: (args) => problem(args?.value) ?? '' },
-  });
 
 const LANGUAGE = /^[a-z]{2}$/;
 

@@ -1,4 +1,4 @@
-import { toE164 } from '@app/platform';
+import { isPlainObject, toE164 } from '@app/platform';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /** Recipients one request may carry; problems reported in one 422. */
@@ -44,8 +44,6 @@ export const RECIPIENT_OUTCOMES = [
 export type RecipientOutcome = (typeof RECIPIENT_OUTCOMES)[number];
 export const RETRYABLE = ['no-answer', 'busy', 'voicemail'] as const;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 export function isTimeZone(tz: unknown): tz is string {
   if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;
   try {
@@ -89,7 +87,7 @@ export function checkRecipients(rows: unknown, label = 'recipients') {
 }
 
 function rowProblem(row: unknown): string | null {
-  if (!isObject(row)) return 'must be an object {to, metadata?, timezone?}';
+  if (!isPlainObject(row)) return 'must be an object {to, metadata?, timezone?}';
   const extra = Object.keys(row).filter((k) => !['to', 'metadata', 'timezone'].includes(k));
   if (extra.length) return `unknown field ${extra[0]}`;
   const to = toE164(row.to);
@@ -97,7 +95,7 @@ function rowProblem(row: unknown): string | null {
     return 'to must be a valid phone number in international format, e.g. +14155552671';
   }
   if (row.metadata !== undefined && row.metadata !== null) {
-    if (!isObject(row.metadata)) return 'metadata must be an object';
+    if (!isPlainObject(row.metadata)) return 'metadata must be an object';
     if (Buffer.byteLength(JSON.stringify(row.metadata)) > METADATA_MAX_BYTES) return 'metadata is over 4 KB';
   }
   if (row.timezone !== undefined && row.timezone !== null && !isTimeZone(row.timezone)) {
@@ -109,7 +107,7 @@ function rowProblem(row: unknown): string | null {
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function windowProblem(w: unknown): string | null {
-  if (!isObject(w)) return 'schedule.window must be an object {days, start, end}';
+  if (!isPlainObject(w)) return 'schedule.window must be an object {days, start, end}';
   if (!Array.isArray(w.days) || w.days.length === 0 || w.days.some((d) => !WEEKDAYS.includes(d))) {
     return `schedule.window.days must be a non-empty list of ${WEEKDAYS.join(', ')}`;
   }
@@ -120,7 +118,7 @@ export function windowProblem(w: unknown): string | null {
 }
 
 export function retryProblem(r: unknown): string | null {
-  if (!isObject(r)) return 'retry must be an object {on, maxAttempts, delaySec}';
+  if (!isPlainObject(r)) return 'retry must be an object {on, maxAttempts, delaySec}';
   if (!Array.isArray(r.on) || r.on.some((o) => !(RETRYABLE as readonly unknown[]).includes(o))) {
     return `retry.on must be a list of ${RETRYABLE.join(', ')}`;
   }

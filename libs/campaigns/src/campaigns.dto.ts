@@ -1,13 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
-import { IsInternationalPhone, Optional, PageQuery, Required } from '@app/platform';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { CheckedBy, IsInternationalPhone, Optional, PageQuery, Required } from '@app/platform';
 import { isTimeZone, RECIPIENT_OUTCOMES, retryProblem, windowProblem } from './campaign-rules';
-
-const CheckedBy = (name: string, problem: (v: unknown) => string | null) =>
-  ValidateBy({
-    name,
-    validator: { validate: (v) => problem(v) === null, defaultMessage: (args) => problem(args?.value) ?? '' },
-  });
 
 function scheduleProblem(s: unknown): string | null {
   if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'schedule must be an object';

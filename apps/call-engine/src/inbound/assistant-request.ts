@@ -2,11 +2,11 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { type Agent, request } from 'undici';
 import type { Call, PhoneNumber } from '@app/db';
 import { MetricsService } from '@app/ops';
-import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
-import { signedHeaders } from '@app/webhooks';
+import { METADATA_MAX_BYTES } from '@app/calls';
+import { AppConfig, isBlockedLiteral, isPlainObject, outboundAgent, SecretBox } from '@app/platform';
+import { readLimited, signedHeaders } from '@app/webhooks';
 
 const RESPONSE_LIMIT = 64 * 1024;
-const METADATA_MAX_BYTES = 16 * 1024;
 
 /** What the number's server answered: an assistant (with metadata for the call), a refusal, or nothing usable. */
 export type AssistantChoice = { agentId: string; metadata: object | null } | 'reject' | null;
@@ -71,7 +71,8 @@ export class AssistantRequest implements OnApplicationShutdown {
         maxRedirections: 0,
         signal: AbortSignal.timeout(this.config.ASSISTANT_REQUEST_TIMEOUT_MS),
       } as Parameters<typeof request>[1]);
-      const text = await readLimited(res.body);
+      // A longer answer is cut, fails to parse and counts as unusable.
+      const text = await readLimited(res.body, RESPONSE_LIMIT);
       if (res.statusCode < 200 || res.statusCode >= 300) {
         outcome('error', `HTTP ${res.statusCode}`);
         return null;
@@ -96,26 +97,11 @@ function parseChoice(text: string): AssistantChoice {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { agentId, metadata, reject } = value as Record<string, unknown>;
+  if (!isPlainObject(value)) return null;
+  const { agentId, metadata, reject } = value;
   if (reject === true) return 'reject';
   if (typeof agentId !== 'string' || agentId.length === 0 || agentId.length > 128) return null;
   if (metadata === undefined || metadata === null) return { agentId, metadata: null };
-  const isObject = typeof metadata === 'object' && !Array.isArray(metadata);
-  if (!isObject || Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) return null;
+  if (!isPlainObject(metadata) || Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) return null;
   return { agentId, metadata };
-}
-
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size > RESPONSE_LIMIT) {
-      body.destroy();
-      return '';
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

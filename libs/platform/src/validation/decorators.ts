@@ -75,3 +75,14 @@ export function QueryInt(min: number, max: number) {
     Max(max, { message: `$property must be at most ${max}` }),
   );
 }
+
+/** A plain object: not null, not an array. */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Runs a "first problem" checker as a class-validator rule, so the 422 names the bad entry. */
+export const CheckedBy = (name: string, problem: (v: unknown) => string | null) =>
+  ValidateBy({
+    name,
+    validator: { validate: (v) => problem(v) === null, defaultMessage: (args) => problem(args?.value) ?? '' },
+  });

@@ -11,29 +11,8 @@ const REQUEST_URL = {
   example: 'https://example.com/voice/assistant-request',
 };
 
-/** Body of POST /api/core/voice/number: import with `number`, provision without. */
-export class CreateNumberDto {
-  @ApiPropertyOptional({
-    description: 'A number you hold at your carrier, to import (E.164); without it one is provisioned',
-    example: '+14155550100',
-  })
-  @Optional()
-  @IsString({ message: 'number must be a string in international format, e.g. +14155552671' })
-  @IsInternationalPhone()
-  number?: string;
-
-  @ApiPropertyOptional({ description: 'Country to provision in (ISO 3166 alpha-2)', example: 'US', default: 'US' })
-  @Optional()
-  @IsString()
-  @Matches(/^[A-Za-z]{2}$/, { message: 'country must be a two-letter country code such as "US"' })
-  country?: string;
-
-  @ApiPropertyOptional({ description: 'Area code to provision in, where the country has them', example: '415' })
-  @Optional()
-  @IsString()
-  @Matches(/^\d{2,5}$/, { message: 'areaCode must be 2-5 digits' })
-  areaCode?: string;
-
+/** What a number does with its calls, on create and update alike. */
+class NumberSettingsDto {
   @ApiPropertyOptional(LABEL)
   @IsOptional()
   @IsString()
@@ -54,27 +33,32 @@ export class CreateNumberDto {
   assistantRequestUrl?: string | null;
 }
 
+/** Body of POST /api/core/voice/number: import with `number`, provision without. */
+export class CreateNumberDto extends NumberSettingsDto {
+  @ApiPropertyOptional({
+    description: 'A number you hold at your carrier, to import (E.164); without it one is provisioned',
+    example: '+14155550100',
+  })
+  @Optional()
+  @IsString({ message: 'number must be a string in international format, e.g. +14155552671' })
+  @IsInternationalPhone()
+  number?: string;
+
+  @ApiPropertyOptional({ description: 'Country to provision in (ISO 3166 alpha-2)', example: 'US', default: 'US' })
+  @Optional()
+  @IsString()
+  @Matches(/^[A-Za-z]{2}$/, { message: 'country must be a two-letter country code such as "US"' })
+  country?: string;
+
+  @ApiPropertyOptional({ description: 'Area code to provision in, where the country has them', example: '415' })
+  @Optional()
+  @IsString()
+  @Matches(/^\d{2,5}$/, { message: 'areaCode must be 2-5 digits' })
+  areaCode?: string;
+}
+
 /** PATCH: any subset; label, agentId and assistantRequestUrl accept null to clear. */
-export class UpdateNumberDto {
-  @ApiPropertyOptional(LABEL)
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  label?: string | null;
-
-  @ApiPropertyOptional(AGENT)
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(128)
-  agentId?: string | null;
-
-  @ApiPropertyOptional(REQUEST_URL)
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  assistantRequestUrl?: string | null;
-
+export class UpdateNumberDto extends NumberSettingsDto {
   @ApiPropertyOptional({ description: 'true makes this the caller ID of calls that name no from; false clears it' })
   @Optional()
   @IsBoolean({ message: 'default must be true or false' })

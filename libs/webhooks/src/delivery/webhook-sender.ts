@@ -123,18 +123,22 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
+/** The first `limit` bytes of a response body as text; the rest is not read. */
+export async function readLimited(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  limit = RESPONSE_BODY_LIMIT,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     chunks.push(chunk);
     size += chunk.length;
-    if (size >= RESPONSE_BODY_LIMIT) {
+    if (size >= limit) {
       body.destroy();
       break;
     }
   }
-  return Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8');
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
 function parseRetryAfter(value: string | string[] | undefined): number | null {
