@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { PrismaService } from '@app/db';
 import {
   as,
   createAssistant,
@@ -146,6 +147,10 @@ describe('phone numbers', () => {
     expect(withFrom.status).toBe(201);
     const call = (await member.get(`/api/core/voice/call/${withFrom.body.callId}`)).body;
     expect(call).toMatchObject({ from: chosen.number, numberId: chosen.numberId, to: '+14155552671' });
+    const started = await app.get(PrismaService).callEvent.findFirst({
+      where: { callId: withFrom.body.callId, type: 'call.started' },
+    });
+    expect(started!.data).toMatchObject({ direction: 'outbound', from: chosen.number, to: '+14155552671' });
 
     expectError(await start({ from: '+442079460123' }), 422, /not a number of this workspace/);
     expectError(await start({ from: 'nope' }), 422, /from/);

@@ -12,8 +12,8 @@ export interface StartCallInput {
   workspaceId: string;
   assistantId: string;
   to: string;
-  /** Caller ID: the workspace's number the call goes out from, if any. */
-  from: { number: string; numberId: string } | null;
+  /** Caller ID: the workspace's number the call goes out from; absent, its default number (if any). */
+  from?: { number: string; numberId: string };
   metadata: Record<string, unknown> | null;
   requestId?: string;
   idempotency?: { key: string; requestHash: string };
@@ -60,13 +60,15 @@ export class CallsRepository {
         where: { workspaceId, scope: START_CALL_SCOPE, key: idempotency.key, expiresAt: { lte: new Date() } },
       });
     }
+    // The default caller ID comes with the assistant's language, in the same read.
     const assistant = await this.prisma.assistant.findFirst({
       where: { id: input.assistantId, workspaceId, deletedAt: null },
-      select: { language: true },
+      select: { language: true, workspace: { select: { defaultNumber: { select: { id: true, number: true } } } } },
     });
     if (!assistant) return { kind: 'assistant-not-found' };
-    const from = input.from?.number ?? null;
-    const numberId = input.from?.numberId ?? null;
+    const defaultNumber = assistant.workspace.defaultNumber;
+    const from = input.from?.number ?? defaultNumber?.number ?? null;
+    const numberId = input.from?.numberId ?? defaultNumber?.id ?? null;
     const call = { id: newId('call'), assistantId: input.assistantId, metadata: input.metadata };
     const { language } = assistant;
     const response = presentStartedCall({ id: call.id, language });

@@ -1,7 +1,7 @@
 import { newId } from '@app/platform';
 import type { CallEvent, Prisma } from '@app/db';
 import type { CampaignEventData, CampaignEventName } from '@app/calls';
-import { RECIPIENT_OUTCOMES } from './campaign-rules';
+import { countOutcomes } from './recipient-counts';
 
 /**
  * Appends a campaign event to the outbox (CallEvent with no call), in the caller's transaction,
@@ -20,13 +20,7 @@ export async function appendCampaignEvent(
     data: { eventCount: { increment: 1 } },
     select: { eventCount: true },
   });
-  const grouped = await tx.campaignRecipient.groupBy({
-    by: ['outcome'],
-    where: { campaignId: campaign.id },
-    _count: true,
-  });
-  const counts = Object.fromEntries(RECIPIENT_OUTCOMES.map((o) => [o, 0]));
-  for (const g of grouped) counts[g.outcome] = g._count;
+  const counts = (await countOutcomes(tx, [campaign.id])).get(campaign.id)!;
   const data: CampaignEventData = {
     campaignId: campaign.id,
     name: campaign.name,

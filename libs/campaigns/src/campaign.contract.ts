@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Campaign, CampaignRecipient } from '@app/db';
+import type { OutcomeCounts } from './recipient-counts';
 import { RECIPIENT_OUTCOMES, RETRYABLE, WEEKDAYS, type CallingWindow, type RetryPolicy } from './campaign-rules';
 
 export const CAMPAIGN_STATUSES = ['scheduled', 'running', 'paused', 'completed', 'cancelled'] as const;
@@ -67,8 +68,7 @@ export const RecipientRecord = contract(
 );
 export const RecipientList = contract('RecipientList', listOf(RecipientRecord));
 
-export function presentCampaign(c: Campaign, counts: Partial<Record<string, number>>): CampaignRecord {
-  const all = Object.fromEntries(RECIPIENT_OUTCOMES.map((o) => [o, counts[o] ?? 0])) as CampaignRecord['counts'];
+export function presentCampaign(c: Campaign, counts: OutcomeCounts): CampaignRecord {
   return {
     campaignId: c.id,
     name: c.name,
@@ -83,8 +83,8 @@ export function presentCampaign(c: Campaign, counts: Partial<Record<string, numb
     maxConcurrency: c.maxConcurrency,
     callsPerMinute: c.callsPerMinute,
     retry: (c.retry as RetryPolicy | null) ?? null,
-    counts: all,
-    total: Object.values(all).reduce((a, b) => a + b, 0),
+    counts,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     startedAt: c.startedAt?.toISOString() ?? null,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type Campaign, type Prisma, PrismaService } from '@app/db';
 import { appendCampaignEvent } from './campaign-events';
+import { countOutcomes } from './recipient-counts';
 import type { CallingWindow, RecipientInput, RetryPolicy } from './campaign-rules';
 
 export interface CampaignInput {
@@ -86,15 +87,8 @@ export class CampaignsRepository {
   }
 
   /** Recipients per outcome of each campaign. */
-  async counts(campaignIds: string[]): Promise<Map<string, Record<string, number>>> {
-    const rows = await this.prisma.campaignRecipient.groupBy({
-      by: ['campaignId', 'outcome'],
-      where: { campaignId: { in: campaignIds } },
-      _count: true,
-    });
-    const counts = new Map<string, Record<string, number>>(campaignIds.map((id) => [id, {}]));
-    for (const r of rows) counts.get(r.campaignId)![r.outcome] = r._count;
-    return counts;
+  counts(campaignIds: string[]) {
+    return countOutcomes(this.prisma, campaignIds);
   }
 
   async recipients(campaignId: string, outcome: string | undefined, skip: number, take: number) {

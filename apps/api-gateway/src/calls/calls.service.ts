@@ -72,13 +72,15 @@ export class CallsService {
     }
   }
 
-  /** The caller ID of an outbound call: the number asked for (422 unless the workspace holds it), else the default. */
+  /**
+   * The caller ID asked for (422 unless the workspace holds it); without one, the repository uses
+   * the default number, read together with the assistant (no extra query on the hot path).
+   */
   private async callerId(workspaceId: string, from?: string) {
-    const number = from
-      ? await this.numbers.findByNumber(workspaceId, from)
-      : await this.numbers.findDefault(workspaceId);
-    if (from && !number) throw ApiError.unprocessable(`from ${from} is not a number of this workspace.`);
-    return number && { number: number.number, numberId: number.id };
+    if (!from) return undefined;
+    const number = await this.numbers.findByNumber(workspaceId, from);
+    if (!number) throw ApiError.unprocessable(`from ${from} is not a number of this workspace.`);
+    return { number: number.number, numberId: number.id };
   }
 
   /**

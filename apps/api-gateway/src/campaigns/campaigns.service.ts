@@ -72,7 +72,7 @@ export class CampaignsService {
     const { skip, take } = pageWindow(q);
     const { total, list } = await this.campaigns.list(workspaceId, skip, take);
     const counts = await this.campaigns.counts(list.map((c) => c.id));
-    return { total, list: list.map((c) => presentCampaign(c, counts.get(c.id) ?? {})) };
+    return { total, list: list.map((c) => presentCampaign(c, counts.get(c.id)!)) };
   }
 
   async recipients(workspaceId: string, campaignId: string, q: RecipientListQuery) {
@@ -110,6 +110,6 @@ export class CampaignsService {
 
   private async present(c: Campaign) {
     const counts = await this.campaigns.counts([c.id]);
-    return presentCampaign(c, counts.get(c.id) ?? {});
+    return presentCampaign(c, counts.get(c.id)!);
   }
 }

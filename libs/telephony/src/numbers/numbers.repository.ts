@@ -135,10 +135,9 @@ export class NumbersRepository {
 
   /** Releases the number: it is deleted (a default number stops being the default, by its foreign key). */
   async remove(workspaceId: string, id: string): Promise<PhoneNumber | null> {
-    const found = await this.prisma.phoneNumber.findFirst({ where: { workspaceId, id } });
-    if (!found) return null;
-    const { count } = await this.prisma.phoneNumber.deleteMany({ where: { workspaceId, id } });
-    return count === 0 ? null : found;
+    const [released] = await this.prisma.$queryRaw<PhoneNumber[]>`
+      DELETE FROM "PhoneNumber" WHERE id = ${id} AND "workspaceId" = ${workspaceId} RETURNING *`;
+    return released ?? null;
   }
 
   /** Numbers that route their calls to the assistant (an assistant they answer with cannot be deleted). */
