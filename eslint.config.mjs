@@ -15,10 +15,32 @@ const prismaClient = {
   group: ['**/generated/**', '@prisma/client', '@prisma/client/*'],
   message: 'Reach the Prisma client and its types through @app/db.',
 };
+const nodeGlobals = {
+  require: 'readonly',
+  module: 'writable',
+  __dirname: 'readonly',
+  process: 'readonly',
+  console: 'readonly',
+  Buffer: 'readonly',
+  fetch: 'readonly',
+  setTimeout: 'readonly',
+  clearTimeout: 'readonly',
+  URL: 'readonly',
+  setImmediate: 'readonly',
+};
 const boundaries = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'coverage/**', '.local/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'node_modules/**',
+      'libs/db/src/generated/**',
+      'libs/sdk/src/api-types.generated.ts',
+      'coverage/**',
+      '.local/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,30 +55,27 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/*.ts', 'libs/**/*.ts'],
-    ignores: ['apps/call-engine/**', 'libs/db/**'],
+    ignores: ['apps/call-engine/**', 'libs/db/**', 'libs/sdk/**'],
     rules: boundaries(internals, callStatusWriter, prismaClient),
   },
   { files: ['apps/call-engine/**/*.ts'], rules: boundaries(internals, prismaClient) },
+  {
+    // The SDK is published on its own: Node's built-ins and its own files only.
+    files: ['libs/sdk/src/**/*.ts'],
+    rules: boundaries({
+      regex: '^(?!node:|\\.)',
+      message: 'The SDK has no dependencies: import node: built-ins only.',
+    }),
+  },
   { files: ['libs/db/**/*.ts'], rules: boundaries(internals, callStatusWriter) },
   {
-    files: ['**/*.js', '**/*.cjs'],
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: {
-        require: 'readonly',
-        module: 'writable',
-        __dirname: 'readonly',
-        process: 'readonly',
-        console: 'readonly',
-        Buffer: 'readonly',
-        fetch: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
-        URL: 'readonly',
-        setImmediate: 'readonly',
-      },
+      globals: nodeGlobals,
     },
   },
+  { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
   {
     files: ['**/*.spec.js'],
     languageOptions: {

@@ -16,6 +16,8 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   setupFiles: ['reflect-metadata'],
   moduleNameMapper: {
+    // the SDK's ES-module sources name their siblings ./x.js (what Node needs); Jest finds ./x.ts
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
     '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },

@@ -1,0 +1,6829 @@
+// Generated from the service's /openapi.json by libs/sdk/scripts/generate-types.mjs (npm run sdk:types).
+// Do not edit: CI fails when this file and the served document differ.
+export interface paths {
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["Ops_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: PostgreSQL and Redis answer */
+        get: operations["Ops_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics */
+        get: operations["Ops_scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/agent/call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an outbound call (spec 4.1)
+         * @description Answers at once with status ringing; follow the call with webhooks, the event feed or GET /voice/call/{callId}. Role: member.
+         */
+        post: operations["Calls_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List calls, newest first (spec 4.3) */
+        get: operations["Calls_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/concurrency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's live-call limit and its live calls
+         * @description live counts calls ringing or in progress, from the call rows. Role: viewer.
+         */
+        get: operations["Calls_concurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look up a call (spec 4.2) */
+        get: operations["Calls_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hang up a live call
+         * @description The call completes with endedReason api-ended-call. Role: member.
+         */
+        post: operations["Calls_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished call's transcript
+         * @description 409 until transcriptReady (transcript.ready).
+         */
+        get: operations["CallMedia_transcript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished call's recording (audio/wav)
+         * @description Supports a single byte Range (206). 409 until recordingReady (recording.ready).
+         */
+        get: operations["CallMedia_recording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/event/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catch-up feed: events in order
+         * @description Page with after=<last eventId> until the list is empty (spec 6.4.6). Events appear one second after they occur.
+         */
+        get: operations["Events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/event/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live feed: Server-Sent Events of the workspace's call events
+         * @description Each message has id = eventId, event = the event name and data = the object /event/list lists. Reconnect with Last-Event-ID (EventSource does) to resume after the last event received: none is missed or repeated. Without it the stream starts now (or after `after`). Filters callId and type; a comment line every 15 s keeps proxies from closing it. Events appear one second after they occur, as in /event/list.
+         */
+        get: operations["Events_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/agent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's assistants (spec 4.4) */
+        get: operations["Assistants_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/agent/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one assistant's configuration (spec 4.5) */
+        get: operations["Assistants_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an assistant
+         * @description 409 while a call on it is live. Role: admin.
+         */
+        delete: operations["Assistants_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an assistant
+         * @description Any subset of the fields. Role: admin.
+         */
+        patch: operations["Assistants_update"];
+        trace?: never;
+    };
+    "/api/core/voice/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an assistant
+         * @description Role: admin.
+         */
+        post: operations["Assistants_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provision or import a number
+         * @description With number: import a number you hold at your carrier. Without: the telephony provider provisions one (country, areaCode). 409 when a workspace already holds it. Answers the assistant-request signing secret once. Role: admin.
+         */
+        post: operations["Numbers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/number/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's numbers, newest first */
+        get: operations["Numbers_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/number/{numberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a number */
+        get: operations["Numbers_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Release a number
+         * @description Calls under way on it go on; it stops receiving calls and can be provisioned again. Role: admin.
+         */
+        delete: operations["Numbers_release"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a number
+         * @description Label, assistant, assistantRequestUrl, default caller ID, secret rotation. Role: admin.
+         */
+        patch: operations["Numbers_update"];
+        trace?: never;
+    };
+    "/api/core/voice/simulator/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ring one of your numbers (testing aid)
+         * @description The simulated carrier places a call from `from` to your number `to`: an inbound call that the number's assistant answers (README "Inbound calls"; the caller table under "Simulated telephony"). Only while the simulator is the telephony provider (404 otherwise). 404 for a number the workspace does not hold. Role: member.
+         */
+        post: operations["Simulator_ring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/dnc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a number to the do-not-call list
+         * @description 201 when added, 200 with the existing entry when it was listed already. Role: admin.
+         */
+        post: operations["Dnc_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/dnc/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The do-not-call list, newest first */
+        get: operations["Dnc_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/dnc/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a number from the do-not-call list
+         * @description The number in international format, URL-encoded (%2B14155552671). Role: admin.
+         */
+        delete: operations["Dnc_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a campaign
+         * @description Up to 10,000 recipients. Any bad row refuses the whole request with a 422 naming the rows (first 100) and nothing is created; numbers given twice are collapsed and listed in duplicates. Role: member.
+         */
+        post: operations["Campaigns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List campaigns, newest first */
+        get: operations["Campaigns_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a campaign with its recipients counted by outcome */
+        get: operations["Campaigns_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's recipients with their outcome, attempts and callIds */
+        get: operations["Campaigns_recipients"];
+        put?: never;
+        /**
+         * Add recipients while the campaign is not finished
+         * @description JSON {recipients: [...]} or text/csv: a header row with `to`, optionally `timezone`; other columns become metadata; recipients[i] in a 422 is data row i + 1. Role: member.
+         */
+        post: operations["Campaigns_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause: no new dials (live calls finish)
+         * @description Role: member.
+         */
+        post: operations["Campaigns_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description Role: member.
+         */
+        post: operations["Campaigns_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel: recipients not dialled yet end cancelled (live calls finish)
+         * @description Role: member.
+         */
+        post: operations["Campaigns_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a webhook (spec 4.6)
+         * @description Answers the signing secret once. Role: admin.
+         */
+        post: operations["Webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/webhook/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks */
+        get: operations["Webhooks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/webhook/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a webhook */
+        get: operations["Webhooks_get"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook */
+        delete: operations["Webhooks_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook
+         * @description The updating key becomes the one deliveries carry; enabling resumes pending deliveries.
+         */
+        patch: operations["Webhooks_update"];
+        trace?: never;
+    };
+    "/api/core/webhook/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's delivery log, newest first */
+        get: operations["Webhooks_listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/webhook/{webhookId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with its payload and attempts */
+        get: operations["Webhooks_getDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/webhook/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again (same deliveryId) */
+        post: operations["Webhooks_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/webhook/{webhookId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-queue every failed delivery created since a time */
+        post: operations["Webhooks_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/webhook/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event now and answer with the outcome */
+        post: operations["Webhooks_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an API key
+         * @description The full key is answered only here. A key cannot create a stronger one.
+         */
+        post: operations["ApiKeys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/api-key/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys (masked): everyone's for admins and owners, one's own below */
+        get: operations["ApiKeys_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/api-key/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key (effective on the next request); another's needs admin */
+        delete: operations["ApiKeys_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workspace and its owner, and sign in
+         * @description Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters.
+         */
+        post: operations["Auth_signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description Sets the session cookie. A wrong email or password answers the same 401; repeated failures per email or per client address answer 429 with Retry-After.
+         */
+        post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/accept-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: creates the account with the invited email and role, and signs in
+         * @description The token works once and for 7 days (404 otherwise).
+         */
+        post: operations["Auth_acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: ends the session and clears its cookie */
+        post: operations["Auth_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in person's password
+         * @description Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one.
+         */
+        post: operations["Auth_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person, their workspace and the CSRF token of the session */
+        get: operations["Auth_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/member/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the people of the workspace */
+        get: operations["Members_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/member/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person
+         * @description Answers a one-time token and link, shown only here (no mail server is assumed). Valid 7 days.
+         */
+        post: operations["Members_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/member/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member: their sessions end and their keys stop working at once */
+        delete: operations["Members_remove"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (their keys follow at once) */
+        patch: operations["Members_changeRole"];
+        trace?: never;
+    };
+    "/api/core/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first
+         * @description Sign-ins, keys, members and webhooks: who (account, key), when, from which address, on what.
+         */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP over Streamable HTTP (JSON-RPC)
+         * @description Tools: list_assistants, get_assistant, start_call, get_call, list_calls, end_call, get_transcript. See README "MCP".
+         */
+        post: operations["Mcp_handle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "call.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** call.started delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "call.started";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["CallStartedData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** call.connected delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "call.connected";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["CallConnectedData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** call.completed delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "call.completed";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["CallCompletedData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** call.failed delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "call.failed";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["CallFailedData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recording.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** recording.ready delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "recording.ready";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["RecordingReadyData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcript.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** transcript.ready delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "transcript.ready";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["TranscriptReadyData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** campaign.started delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "campaign.started";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["CampaignEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** campaign.paused delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "campaign.paused";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["CampaignEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** campaign.completed delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        event: "campaign.completed";
+                        deliveryId: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        data: components["schemas"]["CampaignEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        StartCallDto: {
+            /**
+             * @description Id of the assistant that handles the call
+             * @example agent_01j9z8x7c6v5b4n3m2k1h0g9f8
+             */
+            agentId: string;
+            /**
+             * @description Number to dial in international format; stored as E.164
+             * @example +14155552671
+             */
+            to: string;
+            /**
+             * @description Caller ID: one of the workspace's numbers (E.164); default: the workspace's default number
+             * @example +14155550100
+             */
+            from?: string;
+            /**
+             * @description Your own key/value pairs (≤ 16 KB), echoed on the call and its events
+             * @example {
+             *       "orderId": "A-1"
+             *     }
+             */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        CreateAssistantDto: {
+            /**
+             * @description Two-letter language code
+             * @default en
+             * @example en
+             */
+            language?: string;
+            voice?: string | null;
+            /** @description What the assistant says first */
+            firstMessage?: string | null;
+            systemPrompt?: string | null;
+            /** @description Conversation steps the simulator plays */
+            script?: components["schemas"]["ScriptStep"][];
+            /** @description MCP tool servers the script may call */
+            tools?: components["schemas"]["McpToolServer"][];
+            /** @description Voicemail detection; null turns it off */
+            voicemail?: components["schemas"]["VoicemailSetting"] | null;
+            /** @default 600 */
+            maxDurationSec?: number;
+            /** @example Appointment reminder */
+            name: string;
+        };
+        UpdateAssistantDto: {
+            /**
+             * @description Two-letter language code
+             * @default en
+             * @example en
+             */
+            language?: string;
+            voice?: string | null;
+            /** @description What the assistant says first */
+            firstMessage?: string | null;
+            systemPrompt?: string | null;
+            /** @description Conversation steps the simulator plays */
+            script?: components["schemas"]["ScriptStep"][];
+            /** @description MCP tool servers the script may call */
+            tools?: components["schemas"]["McpToolServer"][];
+            /** @description Voicemail detection; null turns it off */
+            voicemail?: components["schemas"]["VoicemailSetting"] | null;
+            /** @default 600 */
+            maxDurationSec?: number;
+            name?: string;
+        };
+        CreateNumberDto: {
+            /**
+             * @description Your name for the number
+             * @example Support line
+             */
+            label?: string | null;
+            /** @description The assistant that answers calls to the number */
+            agentId?: string | null;
+            /**
+             * @description https URL asked for the assistant of each inbound call; null turns it off
+             * @example https://example.com/voice/assistant-request
+             */
+            assistantRequestUrl?: string | null;
+            /**
+             * @description A number you hold at your carrier, to import (E.164); without it one is provisioned
+             * @example +14155550100
+             */
+            number?: string;
+            /**
+             * @description Country to provision in (ISO 3166 alpha-2)
+             * @default US
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Area code to provision in, where the country has them
+             * @example 415
+             */
+            areaCode?: string;
+        };
+        UpdateNumberDto: {
+            /**
+             * @description Your name for the number
+             * @example Support line
+             */
+            label?: string | null;
+            /** @description The assistant that answers calls to the number */
+            agentId?: string | null;
+            /**
+             * @description https URL asked for the assistant of each inbound call; null turns it off
+             * @example https://example.com/voice/assistant-request
+             */
+            assistantRequestUrl?: string | null;
+            /** @description true makes this the caller ID of calls that name no from; false clears it */
+            default?: boolean;
+            /** @description true replaces the assistant-request signing secret; the answer shows it once */
+            rotateSecret?: boolean;
+        };
+        SimulateInboundDto: {
+            /**
+             * @description One of your numbers (E.164)
+             * @example +14155550100
+             */
+            to: string;
+            /** @description The caller (README "Simulated telephony" lists callers that behave differently) */
+            from: string;
+        };
+        AddDncDto: {
+            /**
+             * @description Number never to call (international format; stored as E.164)
+             * @example +14155552671
+             */
+            number: string;
+            /** @example Asked not to be called */
+            reason?: string | null;
+        };
+        CreateCampaignDto: {
+            /** @example November reminders */
+            name: string;
+            /** @description The assistant that handles every call */
+            agentId: string;
+            /** @description Caller ID: one of the workspace's numbers; default: its default number */
+            from?: string;
+            /** @description Up to 10,000 rows; bad rows refuse the whole request (422 naming them) */
+            recipients: {
+                /** @example +14155552671 */
+                to: string;
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                /** @example America/New_York */
+                timezone?: string;
+            }[];
+            /** @description {startAt?, timezone? (IANA, default UTC), window?: {days: ["mon",…], start: "09:00", end: "17:00"}} */
+            schedule?: {
+                [key: string]: unknown;
+            };
+            /** @default 5 */
+            maxConcurrency?: number;
+            /** @description Calls started per minute at most */
+            callsPerMinute?: number;
+            /** @description {on: ["no-answer","busy","voicemail"], maxAttempts, delaySec} */
+            retry?: {
+                [key: string]: unknown;
+            };
+        };
+        AddRecipientsDto: {
+            /** @description Up to 10,000 rows; bad rows refuse the whole request (422 naming them) */
+            recipients: {
+                /** @example +14155552671 */
+                to: string;
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                /** @example America/New_York */
+                timezone?: string;
+            }[];
+        };
+        CreateWebhookDto: {
+            /**
+             * @description https URL the service POSTs events to
+             * @example https://example.com/hooks/voice
+             */
+            url: string;
+            /**
+             * @example [
+             *       "call.completed",
+             *       "call.failed"
+             *     ]
+             */
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+        };
+        UpdateWebhookDto: {
+            url?: string;
+            events?: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            /** @description true re-enables a disabled webhook and resumes its pending deliveries */
+            enabled?: boolean;
+        };
+        RecoverDeliveriesDto: {
+            /**
+             * Format: date-time
+             * @description Re-queue failed deliveries created at or after this time
+             */
+            since: string;
+        };
+        CreateApiKeyDto: {
+            /**
+             * @description Free text naming the purpose of the key
+             * @example CRM integration
+             */
+            name: string;
+            /**
+             * @description Role the key acts with: at most the creator's (and never above its account's current role); defaults to the creator's
+             * @enum {string}
+             */
+            role?: "viewer" | "member" | "admin" | "owner";
+        };
+        SignupDto: {
+            /** @example ada@example.com */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+            /** @example Ada Lovelace */
+            name: string;
+            /**
+             * @description The new workspace; unique
+             * @example Acme Support
+             */
+            workspaceName: string;
+        };
+        LoginDto: {
+            /** @example ada@example.com */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+        };
+        AcceptInviteDto: {
+            /** @description The token of the invitation */
+            token: string;
+            /** @example Grace Hopper */
+            name: string;
+            password: string;
+        };
+        ChangePasswordDto: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        InviteDto: {
+            /** @example grace@example.com */
+            email: string;
+            /**
+             * @description At most the inviter's role
+             * @enum {string}
+             */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
+        ChangeRoleDto: {
+            /**
+             * @description At most the changer's role
+             * @enum {string}
+             */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
+        ErrorBody: {
+            /**
+             * @description Same as the HTTP status
+             * @example 422
+             */
+            code: number;
+            /** @example to must be a valid phone number in international format, e.g. +14155552671 */
+            message: string;
+            /** @description Also in the X-Request-Id header */
+            requestId?: string;
+        };
+        ScriptStep: {
+            /** @description The assistant says this */
+            say: string;
+        } | {
+            /** @description The callee says this */
+            hear: string;
+        } | {
+            /** @description An MCP tool to call ("server.tool" or "tool") */
+            tool: string;
+            arguments?: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @enum {string} */
+            hangup: "assistant" | "customer";
+        };
+        McpToolServer: {
+            /** @constant */
+            type: "mcp";
+            name: string;
+            url: string;
+            /** @description Sent with every request; shown masked */
+            headers?: {
+                [key: string]: string;
+            };
+            allowedTools?: string[];
+            timeoutMs?: number;
+        };
+        VoicemailSetting: {
+            /** @description Tell a machine from a person when the call is answered */
+            detect: boolean;
+            /**
+             * @description On a machine: hang up, or leave `message` after the beep
+             * @enum {string}
+             */
+            action: "hangup" | "leave-message";
+            /** @description What to leave; default: "Hello, this is {name}. Please call us back." */
+            message: string | null;
+        };
+        AssistantRecord: {
+            agentId: string;
+            name: string;
+            /** @example en */
+            language: string;
+            voice: string | null;
+            firstMessage: string | null;
+            systemPrompt: string | null;
+            script: components["schemas"]["ScriptStep"][];
+            tools: components["schemas"]["McpToolServer"][];
+            maxDurationSec: number;
+            voicemail: components["schemas"]["VoicemailSetting"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AssistantList: {
+            total: number;
+            list: components["schemas"]["AssistantRecord"][];
+        };
+        CallRecord: {
+            /** @example call_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            callId: string;
+            /** @description null while an inbound call waits for its assistant to be chosen, or when none could be */
+            agentId: string | null;
+            /** @enum {string} */
+            status: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @example +14155552671 */
+            to: string;
+            /**
+             * @description Caller ID: your number on outbound calls (null without one), the caller on inbound calls
+             * @example +14155550100
+             */
+            from: string | null;
+            /** @description Your number the call went out from or came in to */
+            numberId: string | null;
+            /** @description The campaign that placed the call */
+            campaignId: string | null;
+            /** @example en */
+            language: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            durationSec: number | null;
+            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant") | null;
+            /** @description human or machine once connected, when the assistant detects voicemail; null otherwise */
+            answeredBy: ("human" | "machine") | null;
+            recordingReady: boolean;
+            transcriptReady: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            connectedAt: string | null;
+            endedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        StartedCall: {
+            /** @example call_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            callId: string;
+            /** @constant */
+            status: "ringing";
+            /** @example en */
+            language: string;
+        };
+        CallList: {
+            total: number;
+            list: components["schemas"]["CallRecord"][];
+        };
+        Concurrency: {
+            /** @description Calls that may ring or be in progress at once */
+            limit: number;
+            /** @description Calls ringing or in progress now */
+            live: number;
+            /** @description Slots campaigns leave free for inbound calls */
+            reservedForInbound: number;
+        };
+        /** @description A campaign started (or resumed), paused, or ended */
+        CampaignEventData: {
+            campaignId: string;
+            name: string;
+            /** @description The campaign status the event announces (completed or cancelled at the end) */
+            status: string;
+            /** @description campaign.started after a pause */
+            resumed?: boolean;
+            /** @description Recipients per outcome at that moment */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Per-campaign order of its events, from 1 */
+            sequence: number;
+        };
+        /** @description A call was placed or received */
+        CallStartedData: {
+            callId: string;
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description The number called (E.164) */
+            to: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            language: string;
+        };
+        /** @description The call connected and audio began */
+        CallConnectedData: {
+            callId: string;
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description The number called (E.164) */
+            to: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** Format: date-time */
+            connectedAt: string;
+        };
+        /** @description The call finished normally */
+        CallCompletedData: {
+            callId: string;
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description The number called (E.164) */
+            to: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            durationSec: number;
+            /** @enum {string} */
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
+            language: string;
+            /** @description Who picked up, when the assistant detects voicemail; null otherwise */
+            answeredBy: ("human" | "machine") | null;
+        };
+        /** @description The call could not connect (no-answer, busy, unreachable) or errored */
+        CallFailedData: {
+            callId: string;
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description The number called (E.164) */
+            to: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @enum {string} */
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
+            /** @enum {string} */
+            stage: "ringing" | "in-progress";
+            durationSec: number;
+        };
+        /** @description The recording is stored */
+        RecordingReadyData: {
+            callId: string;
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description The number called (E.164) */
+            to: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            recordingId: string;
+            durationSec: number;
+        };
+        /** @description The transcript is stored */
+        TranscriptReadyData: {
+            callId: string;
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description The number called (E.164) */
+            to: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            transcriptId: string;
+        };
+        EventRecord: {
+            eventId: string;
+            /** @enum {string} */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            /** @description null for campaign events */
+            callId: string | null;
+            /** @description Per call (or per campaign, for campaign events) from 1 */
+            sequence: number;
+            /** Format: date-time */
+            occurredAt: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventList: {
+            /** @description Events after the cursor matching the filters */
+            total: number;
+            list: components["schemas"]["EventRecord"][];
+        };
+        TranscriptTurn: {
+            /** @enum {string} */
+            role: "assistant" | "customer" | "tool";
+            text: string;
+            /** @description Seconds from connect */
+            startSec: number;
+            endSec: number;
+            /** @description name, server, arguments, result or error, latencyMs */
+            tool?: {
+                [key: string]: unknown;
+            };
+        };
+        TranscriptRecord: {
+            transcriptId: string;
+            callId: string;
+            language: string;
+            turns: components["schemas"]["TranscriptTurn"][];
+            text: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CampaignRecord: {
+            /** @example cmp_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            campaignId: string;
+            name: string;
+            agentId: string;
+            from: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            schedule: {
+                startAt: string | null;
+                timezone: string;
+                window: {
+                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                    start: string;
+                    end: string;
+                } | null;
+            };
+            maxConcurrency: number;
+            callsPerMinute: number | null;
+            retry: {
+                on: ("no-answer" | "busy" | "voicemail")[];
+                maxAttempts: number;
+                delaySec: number;
+            } | null;
+            /** @description Recipients per outcome, every outcome present */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Recipients */
+            total: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            startedAt: string | null;
+            endedAt: string | null;
+        };
+        CampaignCreated: {
+            /** @example cmp_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            campaignId: string;
+            name: string;
+            agentId: string;
+            from: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            schedule: {
+                startAt: string | null;
+                timezone: string;
+                window: {
+                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                    start: string;
+                    end: string;
+                } | null;
+            };
+            maxConcurrency: number;
+            callsPerMinute: number | null;
+            retry: {
+                on: ("no-answer" | "busy" | "voicemail")[];
+                maxAttempts: number;
+                delaySec: number;
+            } | null;
+            /** @description Recipients per outcome, every outcome present */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Recipients */
+            total: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            startedAt: string | null;
+            endedAt: string | null;
+            /** @description Numbers given more than once, collapsed onto their first row */
+            duplicates: string[];
+        };
+        CampaignList: {
+            total: number;
+            list: components["schemas"]["CampaignRecord"][];
+        };
+        RecipientsAdded: {
+            added: number;
+            /** @description Numbers given twice or already in the campaign */
+            duplicates: string[];
+        };
+        RecipientRecord: {
+            recipientId: string;
+            to: string;
+            timezone: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            outcome: "pending" | "calling" | "completed" | "voicemail" | "no-answer" | "busy" | "failed" | "dnc" | "cancelled";
+            attempts: number;
+            callIds: string[];
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RecipientList: {
+            total: number;
+            list: components["schemas"]["RecipientRecord"][];
+        };
+        PhoneNumberRecord: {
+            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            numberId: string;
+            /**
+             * @description E.164
+             * @example +14155550100
+             */
+            number: string;
+            /**
+             * @description ISO 3166 alpha-2 country of the number
+             * @example US
+             */
+            country: string | null;
+            label: string | null;
+            /** @description The assistant that answers calls to this number */
+            agentId: string | null;
+            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
+            assistantRequestUrl: string | null;
+            /** @description Caller ID of outbound calls that name no from */
+            default: boolean;
+            /** @enum {string} */
+            source: "provisioned" | "imported";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PhoneNumberCreated: {
+            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            numberId: string;
+            /**
+             * @description E.164
+             * @example +14155550100
+             */
+            number: string;
+            /**
+             * @description ISO 3166 alpha-2 country of the number
+             * @example US
+             */
+            country: string | null;
+            label: string | null;
+            /** @description The assistant that answers calls to this number */
+            agentId: string | null;
+            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
+            assistantRequestUrl: string | null;
+            /** @description Caller ID of outbound calls that name no from */
+            default: boolean;
+            /** @enum {string} */
+            source: "provisioned" | "imported";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description Standard Webhooks secret that signs assistant requests to this number, shown only here
+             * @example whsec_…
+             */
+            assistantRequestSecret: string;
+        };
+        PhoneNumberUpdated: {
+            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            numberId: string;
+            /**
+             * @description E.164
+             * @example +14155550100
+             */
+            number: string;
+            /**
+             * @description ISO 3166 alpha-2 country of the number
+             * @example US
+             */
+            country: string | null;
+            label: string | null;
+            /** @description The assistant that answers calls to this number */
+            agentId: string | null;
+            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
+            assistantRequestUrl: string | null;
+            /** @description Caller ID of outbound calls that name no from */
+            default: boolean;
+            /** @enum {string} */
+            source: "provisioned" | "imported";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description Only after rotateSecret
+             * @example whsec_…
+             */
+            assistantRequestSecret?: string;
+        };
+        PhoneNumberList: {
+            total: number;
+            list: components["schemas"]["PhoneNumberRecord"][];
+        };
+        SimulatedInboundCall: {
+            callId: string;
+            /** @constant */
+            status: "ringing";
+        };
+        DncRecord: {
+            /**
+             * @description E.164
+             * @example +14155552671
+             */
+            number: string;
+            reason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DncList: {
+            total: number;
+            list: components["schemas"]["DncRecord"][];
+        };
+        WebhookRecord: {
+            webhookId: string;
+            url: string;
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            enabled: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookCreated: {
+            webhookId: string;
+            url: string;
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            enabled: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description Standard Webhooks signing secret, shown only here
+             * @example whsec_…
+             */
+            secret: string;
+        };
+        WebhookList: {
+            total: number;
+            list: components["schemas"]["WebhookRecord"][];
+        };
+        WebhookEnvelope: {
+            /** @enum {string} */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            deliveryId: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description callId, agentId, metadata, sequence and the event’s own fields (README "Events") */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        DeliveryRecord: {
+            deliveryId: string;
+            webhookId: string;
+            eventId: string;
+            /** @enum {string} */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DeliveryAttemptRecord: {
+            number: number;
+            /** Format: date-time */
+            startedAt: string;
+            durationMs: number;
+            statusCode: number | null;
+            errorClass: ("timeout" | "connection-refused" | "connection-reset" | "dns" | "blocked" | "tls" | "http-status" | "redirect" | "network") | null;
+            /** @description First 4 KB of the response body */
+            responseBody: string | null;
+        };
+        DeliveryDetail: {
+            deliveryId: string;
+            webhookId: string;
+            eventId: string;
+            /** @enum {string} */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            payload: components["schemas"]["WebhookEnvelope"];
+            attempts: components["schemas"]["DeliveryAttemptRecord"][];
+        };
+        DeliveryList: {
+            total: number;
+            list: components["schemas"]["DeliveryRecord"][];
+        };
+        RecoverResult: {
+            recovered: number;
+            deliveryIds: string[];
+        };
+        TestDeliveryResult: {
+            deliveryId: string;
+            success: boolean;
+            statusCode: number | null;
+            durationMs: number;
+            errorClass: ("timeout" | "connection-refused" | "connection-reset" | "dns" | "blocked" | "tls" | "http-status" | "redirect" | "network") | null;
+            responseBody: string | null;
+        };
+        ApiKeyRecord: {
+            keyId: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+            /** @example vk_…a1B2 */
+            preview: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            /** @description The account the key belongs to: a person (with an email) or a service identity */
+            createdBy: {
+                accountId: string;
+                name: string;
+                email: string | null;
+            };
+        };
+        ApiKeyCreated: {
+            keyId: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+            /** @example vk_…a1B2 */
+            preview: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            /** @description The account the key belongs to: a person (with an email) or a service identity */
+            createdBy: {
+                accountId: string;
+                name: string;
+                email: string | null;
+            };
+            /** @description The full key, shown only here */
+            key: string;
+        };
+        ApiKeyList: {
+            total: number;
+            list: components["schemas"]["ApiKeyRecord"][];
+        };
+        Me: {
+            accountId: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+            workspace: {
+                workspaceId: string;
+                name: string;
+            };
+            /** @description Send as X-CSRF-Token with every cookie-authenticated write */
+            csrfToken: string;
+        };
+        AuditRecord: {
+            auditId: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            action: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+            actor: {
+                accountId: string | null;
+                /** @description The key used; null when signed in with a session */
+                keyId: string | null;
+                clientIp: string | null;
+            };
+            target: {
+                type: string;
+                id: string;
+            } | null;
+            details: {
+                [key: string]: unknown;
+            } | null;
+        };
+        AuditList: {
+            total: number;
+            list: components["schemas"]["AuditRecord"][];
+        };
+        MemberRecord: {
+            accountId: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MemberList: {
+            total: number;
+            list: components["schemas"]["MemberRecord"][];
+        };
+        InviteCreated: {
+            inviteId: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+            /** @description One-time token, shown only here; POST /api/core/auth/accept-invite takes it */
+            token: string;
+            /** @description The console page that accepts the invitation */
+            inviteUrl: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    Ops_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    Ops_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Health Check is successful */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status?: "ok" | "degraded";
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /** @example {} */
+                        error?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description A dependency is unreachable
+             *
+             *     The Health Check is not successful
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example error
+                         * @enum {string}
+                         */
+                        status?: "error" | "shutting_down";
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
+                         *       }
+                         *     }
+                         */
+                        error?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       },
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    Ops_scrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    Calls_start: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Repeat within 24 h with the same body to get the first answer (409 with another body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartCallDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedCall"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+                /** @description Only calls in this status */
+                status?: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
+                /** @description Only calls of this assistant */
+                agentId?: string;
+                /** @description Only outbound or only inbound calls */
+                direction?: "outbound" | "inbound";
+                /** @description Only calls from this number (E.164, exact) */
+                from?: string;
+                /** @description Only calls to this number (E.164, exact) */
+                to?: string;
+                /** @description Calls created at or after this time (inclusive) */
+                createdAfter?: string;
+                /** @description Calls created before this time (exclusive) */
+                createdBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_concurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Concurrency"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CallMedia_transcript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CallMedia_recording: {
+        parameters: {
+            query?: never;
+            header?: {
+                Range?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WAV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Range outside the recording */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Events_list: {
+        parameters: {
+            query?: {
+                /** @description Return events after this eventId (exclusive) */
+                after?: string;
+                limit?: number;
+                /** @description Only events of this call */
+                callId?: string;
+                /** @description Only events of this name */
+                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Events_stream: {
+        parameters: {
+            query?: {
+                /** @description Return events after this eventId (exclusive) */
+                after?: string;
+                limit?: number;
+                /** @description Only events of this call */
+                callId?: string;
+                /** @description Only events of this name */
+                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            };
+            header?: {
+                /** @description The last eventId received */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Assistants_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Assistants_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Assistants_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Assistants_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAssistantDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Assistants_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAssistantDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Numbers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNumberDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberCreated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Numbers_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Numbers_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                numberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Numbers_release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                numberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Numbers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                numberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNumberDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberUpdated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Simulator_ring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateInboundDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatedInboundCall"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Dnc_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddDncDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DncRecord"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DncRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Dnc_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DncList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Dnc_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignCreated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_recipients: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+                outcome?: "pending" | "calling" | "completed" | "voicemail" | "no-answer" | "busy" | "failed" | "dnc" | "cancelled";
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddRecipientsDto"];
+                "text/csv": components["schemas"]["AddRecipientsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientsAdded"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+                status?: "pending" | "succeeded" | "failed";
+                event?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            };
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetail"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetail"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_recover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDeliveriesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoverResult"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Webhooks_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDeliveryResult"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ApiKeys_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ApiKeys_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ApiKeys_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteCreated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+                action?: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+                /** @description Only what this account did */
+                actorAccountId?: string;
+                /** @description From this time (ISO 8601), inclusive */
+                since?: string;
+                /** @description Before this time (ISO 8601) */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Mcp_handle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Accept header does not allow the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}
