@@ -19,6 +19,8 @@ const common = {
     // the SDK's ES-module sources name their siblings ./x.js (what Node needs); Jest finds ./x.ts
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
+    // the example receiver imports the SDK by its package name; here that is its source
+    '^@voicecalls/sdk$': '<rootDir>/libs/sdk/src',
     '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
 };

@@ -1,7 +1,7 @@
-// A small webhook receiver for the voice calling service, with no dependencies beyond Node.js.
+// A small webhook receiver for the voice calling service, built on its SDK (@voicecalls/sdk).
 // It does what spec part 6 asks of a receiver:
-//  - compares the Bearer token with its own API key (6.1) and discards the body on a mismatch,
-//  - verifies the Standard Webhooks signature (webhook-id, webhook-timestamp, webhook-signature),
+//  - verifies the Standard Webhooks signature and the Bearer key with the SDK's verifyWebhook (6.1),
+//  - discards a delivery that carries another API key, still answering 2xx to stop its retries (6.1),
 //  - answers 2xx at once and does the slow work afterwards (6.1),
 //  - de-duplicates on deliveryId (6.4.3),
 //  - hands events over in occurredAt / sequence order within a short reorder window (6.4.4),
@@ -9,7 +9,7 @@
 // Run: API_KEY=vk_… WEBHOOK_SECRET=whsec_… PORT=4000 node receiver.js
 'use strict';
 const http = require('node:http');
-const crypto = require('node:crypto');
+const { verifyWebhook, WebhookVerificationError } = require('@voicecalls/sdk');
 
 const KNOWN_EVENTS = new Set([
   'call.started',
@@ -19,31 +19,6 @@ const KNOWN_EVENTS = new Set([
   'recording.ready',
   'transcript.ready',
 ]);
-
-/** Standard Webhooks verification: v1 = base64(HMAC-SHA256(secret, `${id}.${timestamp}.${body}`)). */
-function verifySignature(secret, headers, body, now = Date.now(), toleranceSec = 300) {
-  const id = headers['webhook-id'];
-  const timestamp = headers['webhook-timestamp'];
-  const signatures = headers['webhook-signature'];
-  if (!id || !timestamp || !signatures) return false;
-  if (Math.abs(now / 1000 - Number(timestamp)) > toleranceSec) return false; // replayed or clock far off
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
-  return String(signatures)
-    .split(' ')
-    .some((sig) => {
-      const [version, value] = sig.split(',');
-      if (version !== 'v1' || !value) return false;
-      const given = Buffer.from(value, 'base64');
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-    });
-}
-
-function sameSecret(a, b) {
-  const x = crypto.createHash('sha256').update(String(a)).digest();
-  const y = crypto.createHash('sha256').update(String(b)).digest();
-  return crypto.timingSafeEqual(x, y);
-}
 
 /**
  * createReceiver({ apiKey, secret, onEvent, reorderWindowMs }) → { server, seen, flush() }.
@@ -74,16 +49,13 @@ function createReceiver({ apiKey, secret, onEvent, reorderWindowMs = 1000, maxRe
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (!sameSecret(req.headers.authorization ?? '', `Bearer ${apiKey}`)) {
-        return res.writeHead(204).end(); // not for us: discard, but stop the retries (spec 6.1)
-      }
-      if (!verifySignature(secret, req.headers, body)) return res.writeHead(401).end();
       let envelope;
       try {
-        envelope = JSON.parse(body);
-      } catch {
-        return res.writeHead(400).end();
+        envelope = verifyWebhook(Buffer.concat(chunks), req.headers, { secret, apiKey });
+      } catch (err) {
+        if (!(err instanceof WebhookVerificationError)) throw err;
+        // another key: not for us, discard but stop the retries (spec 6.1); anything else is refused
+        return res.writeHead({ 'api-key': 204, body: 400 }[err.reason] ?? 401).end();
       }
       res.writeHead(204).end(); // acknowledge first; the work happens after
       if (!KNOWN_EVENTS.has(envelope.event) || seen.has(envelope.deliveryId)) return;
@@ -96,7 +68,7 @@ function createReceiver({ apiKey, secret, onEvent, reorderWindowMs = 1000, maxRe
   return { server, seen, flush: () => (timer ? (clearTimeout(timer), flush()) : Promise.resolve()) };
 }
 
-module.exports = { createReceiver, verifySignature };
+module.exports = { createReceiver };
 
 if (require.main === module) {
   const { API_KEY, WEBHOOK_SECRET, PORT = '4000' } = process.env;

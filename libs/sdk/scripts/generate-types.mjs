@@ -19,8 +19,9 @@ const document = /^https?:\/\//.test(source)
 const header =
   "// Generated from the service's /openapi.json by libs/sdk/scripts/generate-types.mjs (npm run sdk:types).\n" +
   '// Do not edit: CI fails when this file and the served document differ.\n';
-// defaults apply to what a request leaves out: such fields stay optional in the types
-const text = header + astToString(await openapiTS(document, { defaultNonNullable: false }));
+// Defaults apply to what a request leaves out: such fields stay optional. Sorted, so that the order in
+// which the gateway registered routes and schemas does not matter.
+const text = header + astToString(await openapiTS(document, { defaultNonNullable: false, alphabetize: true }));
 
 if (!check) {
   writeFileSync(target, text);

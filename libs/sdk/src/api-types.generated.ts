@@ -1,58 +1,7 @@
 // Generated from the service's /openapi.json by libs/sdk/scripts/generate-types.mjs (npm run sdk:types).
 // Do not edit: CI fails when this file and the served document differ.
 export interface paths {
-    "/health/live": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness: the process answers */
-        get: operations["Ops_live"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/health/ready": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Readiness: PostgreSQL and Redis answer */
-        get: operations["Ops_ready"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Prometheus metrics */
-        get: operations["Ops_scrape"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/agent/call": {
+    "/api/core/api-key": {
         parameters: {
             query?: never;
             header?: never;
@@ -62,25 +11,42 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start an outbound call (spec 4.1)
-         * @description Answers at once with status ringing; follow the call with webhooks, the event feed or GET /voice/call/{callId}. Role: member.
+         * Create an API key
+         * @description The full key is answered only here. A key cannot create a stronger one.
          */
-        post: operations["Calls_start"];
+        post: operations["ApiKeys_create"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/core/voice/call/list": {
+    "/api/core/api-key/{keyId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List calls, newest first (spec 4.3) */
-        get: operations["Calls_list"];
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key (effective on the next request); another's needs admin */
+        delete: operations["ApiKeys_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/api-key/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys (masked): everyone's for admins and owners, one's own below */
+        get: operations["ApiKeys_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -89,7 +55,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/voice/concurrency": {
+    "/api/core/audit/list": {
         parameters: {
             query?: never;
             header?: never;
@@ -97,10 +63,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's live-call limit and its live calls
-         * @description live counts calls ringing or in progress, from the call rows. Role: viewer.
+         * The audit log, newest first
+         * @description Sign-ins, keys, members and webhooks: who (account, key), when, from which address, on what.
          */
-        get: operations["Calls_concurrency"];
+        get: operations["Audit_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -109,24 +75,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/voice/call/{callId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Look up a call (spec 4.2) */
-        get: operations["Calls_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/call/{callId}/end": {
+    "/api/core/auth/accept-invite": {
         parameters: {
             query?: never;
             header?: never;
@@ -136,28 +85,62 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Hang up a live call
-         * @description The call completes with endedReason api-ended-call. Role: member.
+         * Accept an invitation: creates the account with the invited email and role, and signs in
+         * @description The token works once and for 7 days (404 otherwise).
          */
-        post: operations["Calls_end"];
+        post: operations["Auth_acceptInvite"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/core/voice/call/{callId}/transcript": {
+    "/api/core/auth/login": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
-         * A finished call's transcript
-         * @description 409 until transcriptReady (transcript.ready).
+         * Sign in with email and password
+         * @description Sets the session cookie. A wrong email or password answers the same 401; repeated failures per email or per client address answer 429 with Retry-After.
          */
-        get: operations["CallMedia_transcript"];
+        post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: ends the session and clears its cookie */
+        post: operations["Auth_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person, their workspace and the CSRF token of the session */
+        get: operations["Auth_me"];
         put?: never;
         post?: never;
         delete?: never;
@@ -166,18 +149,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/voice/call/{callId}/recording": {
+    "/api/core/auth/password": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
-         * A finished call's recording (audio/wav)
-         * @description Supports a single byte Range (206). 409 until recordingReady (recording.ready).
+         * Change the signed-in person's password
+         * @description Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one.
          */
-        get: operations["CallMedia_recording"];
+        post: operations["Auth_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workspace and its owner, and sign in
+         * @description Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters.
+         */
+        post: operations["Auth_signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/dnc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a number to the do-not-call list
+         * @description 201 when added, 200 with the existing entry when it was listed already. Role: admin.
+         */
+        post: operations["Dnc_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/dnc/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a number from the do-not-call list
+         * @description The number in international format, URL-encoded (%2B14155552671). Role: admin.
+         */
+        delete: operations["Dnc_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/dnc/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The do-not-call list, newest first */
+        get: operations["Dnc_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -226,17 +286,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/voice/agent/list": {
+    "/api/core/member/{accountId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List the account's assistants (spec 4.4) */
-        get: operations["Assistants_list"];
+        get?: never;
         put?: never;
         post?: never;
+        /** Remove a member: their sessions end and their keys stop working at once */
+        delete: operations["Members_remove"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (their keys follow at once) */
+        patch: operations["Members_changeRole"];
+        trace?: never;
+    };
+    "/api/core/member/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person
+         * @description Answers a one-time token and link, shown only here (no mail server is assumed). Valid 7 days.
+         */
+        post: operations["Members_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/member/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the people of the workspace */
+        get: operations["Members_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an assistant
+         * @description Role: admin.
+         */
+        post: operations["Assistants_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -268,7 +386,7 @@ export interface paths {
         patch: operations["Assistants_update"];
         trace?: never;
     };
-    "/api/core/voice/agent": {
+    "/api/core/voice/agent/call": {
         parameters: {
             query?: never;
             header?: never;
@@ -278,10 +396,276 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an assistant
-         * @description Role: admin.
+         * Start an outbound call (spec 4.1)
+         * @description Answers at once with status ringing; follow the call with webhooks, the event feed or GET /voice/call/{callId}. Role: member.
          */
-        post: operations["Assistants_create"];
+        post: operations["Calls_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/agent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's assistants (spec 4.4) */
+        get: operations["Assistants_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look up a call (spec 4.2) */
+        get: operations["Calls_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hang up a live call
+         * @description The call completes with endedReason api-ended-call. Role: member.
+         */
+        post: operations["Calls_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished call's recording (audio/wav)
+         * @description Supports a single byte Range (206). 409 until recordingReady (recording.ready).
+         */
+        get: operations["CallMedia_recording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/{callId}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished call's transcript
+         * @description 409 until transcriptReady (transcript.ready).
+         */
+        get: operations["CallMedia_transcript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/call/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List calls, newest first (spec 4.3) */
+        get: operations["Calls_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a campaign
+         * @description Up to 10,000 recipients. Any bad row refuses the whole request with a 422 naming the rows (first 100) and nothing is created; numbers given twice are collapsed and listed in duplicates. Role: member.
+         */
+        post: operations["Campaigns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a campaign with its recipients counted by outcome */
+        get: operations["Campaigns_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel: recipients not dialled yet end cancelled (live calls finish)
+         * @description Role: member.
+         */
+        post: operations["Campaigns_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause: no new dials (live calls finish)
+         * @description Role: member.
+         */
+        post: operations["Campaigns_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's recipients with their outcome, attempts and callIds */
+        get: operations["Campaigns_recipients"];
+        put?: never;
+        /**
+         * Add recipients while the campaign is not finished
+         * @description JSON {recipients: [...]} or text/csv: a header row with `to`, optionally `timezone`; other columns become metadata; recipients[i] in a 422 is data row i + 1. Role: member.
+         */
+        post: operations["Campaigns_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/{campaignId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description Role: member.
+         */
+        post: operations["Campaigns_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/campaign/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List campaigns, newest first */
+        get: operations["Campaigns_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/concurrency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's live-call limit and its live calls
+         * @description live counts calls ringing or in progress, from the call rows. Role: viewer.
+         */
+        get: operations["Calls_concurrency"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -302,23 +686,6 @@ export interface paths {
          * @description With number: import a number you hold at your carrier. Without: the telephony provider provisions one (country, areaCode). 409 when a workspace already holds it. Answers the assistant-request signing secret once. Role: admin.
          */
         post: operations["Numbers_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/number/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the workspace's numbers, newest first */
-        get: operations["Numbers_list"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -350,6 +717,23 @@ export interface paths {
         patch: operations["Numbers_update"];
         trace?: never;
     };
+    "/api/core/voice/number/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's numbers, newest first */
+        get: operations["Numbers_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/voice/simulator/inbound": {
         parameters: {
             query?: never;
@@ -370,198 +754,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/dnc": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a number to the do-not-call list
-         * @description 201 when added, 200 with the existing entry when it was listed already. Role: admin.
-         */
-        post: operations["Dnc_add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/dnc/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The do-not-call list, newest first */
-        get: operations["Dnc_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/dnc/{number}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Remove a number from the do-not-call list
-         * @description The number in international format, URL-encoded (%2B14155552671). Role: admin.
-         */
-        delete: operations["Dnc_remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/campaign": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a campaign
-         * @description Up to 10,000 recipients. Any bad row refuses the whole request with a 422 naming the rows (first 100) and nothing is created; numbers given twice are collapsed and listed in duplicates. Role: member.
-         */
-        post: operations["Campaigns_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/campaign/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List campaigns, newest first */
-        get: operations["Campaigns_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/campaign/{campaignId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a campaign with its recipients counted by outcome */
-        get: operations["Campaigns_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/campaign/{campaignId}/recipients": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A campaign's recipients with their outcome, attempts and callIds */
-        get: operations["Campaigns_recipients"];
-        put?: never;
-        /**
-         * Add recipients while the campaign is not finished
-         * @description JSON {recipients: [...]} or text/csv: a header row with `to`, optionally `timezone`; other columns become metadata; recipients[i] in a 422 is data row i + 1. Role: member.
-         */
-        post: operations["Campaigns_add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/campaign/{campaignId}/pause": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Pause: no new dials (live calls finish)
-         * @description Role: member.
-         */
-        post: operations["Campaigns_pause"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/campaign/{campaignId}/resume": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Resume a paused campaign
-         * @description Role: member.
-         */
-        post: operations["Campaigns_resume"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/voice/campaign/{campaignId}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel: recipients not dialled yet end cancelled (live calls finish)
-         * @description Role: member.
-         */
-        post: operations["Campaigns_cancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/core/webhook": {
         parameters: {
             query?: never;
@@ -576,23 +768,6 @@ export interface paths {
          * @description Answers the signing secret once. Role: admin.
          */
         post: operations["Webhooks_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/webhook/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List webhooks */
-        get: operations["Webhooks_list"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -706,35 +881,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/api-key": {
+    "/api/core/webhook/list": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /**
-         * Create an API key
-         * @description The full key is answered only here. A key cannot create a stronger one.
-         */
-        post: operations["ApiKeys_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/api-key/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List API keys (masked): everyone's for admins and owners, one's own below */
-        get: operations["ApiKeys_list"];
+        /** List webhooks */
+        get: operations["Webhooks_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -743,129 +898,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/api-key/{keyId}": {
+    "/health/live": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke an API key (effective on the next request); another's needs admin */
-        delete: operations["ApiKeys_revoke"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/auth/signup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a workspace and its owner, and sign in
-         * @description Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters.
-         */
-        post: operations["Auth_signup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/auth/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign in with email and password
-         * @description Sets the session cookie. A wrong email or password answers the same 401; repeated failures per email or per client address answer 429 with Retry-After.
-         */
-        post: operations["Auth_login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/auth/accept-invite": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Accept an invitation: creates the account with the invited email and role, and signs in
-         * @description The token works once and for 7 days (404 otherwise).
-         */
-        post: operations["Auth_acceptInvite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/auth/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign out: ends the session and clears its cookie */
-        post: operations["Auth_logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/auth/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Change the signed-in person's password
-         * @description Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one.
-         */
-        post: operations["Auth_changePassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/auth/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in person, their workspace and the CSRF token of the session */
-        get: operations["Auth_me"];
+        /** Liveness: the process answers */
+        get: operations["Ops_live"];
         put?: never;
         post?: never;
         delete?: never;
@@ -874,73 +915,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/member/list": {
+    "/health/ready": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List the people of the workspace */
-        get: operations["Members_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/member/invite": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Invite a person
-         * @description Answers a one-time token and link, shown only here (no mail server is assumed). Valid 7 days.
-         */
-        post: operations["Members_invite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/core/member/{accountId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Remove a member: their sessions end and their keys stop working at once */
-        delete: operations["Members_remove"];
-        options?: never;
-        head?: never;
-        /** Change a member's role (their keys follow at once) */
-        patch: operations["Members_changeRole"];
-        trace?: never;
-    };
-    "/api/core/audit/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The audit log, newest first
-         * @description Sign-ins, keys, members and webhooks: who (account, key), when, from which address, on what.
-         */
-        get: operations["Audit_list"];
+        /** Readiness: PostgreSQL and Redis answer */
+        get: operations["Ops_ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -969,9 +952,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics */
+        get: operations["Ops_scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
-    "call.started": {
+    "call.completed": {
         parameters: {
             query?: never;
             header?: never;
@@ -980,7 +980,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** call.started delivered to your webhook */
+        /** call.completed delivered to your webhook */
         post: {
             parameters: {
                 query?: never;
@@ -989,10 +989,10 @@ export interface webhooks {
                     Authorization: string;
                     /** @description The deliveryId */
                     "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
                     /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
                     "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -1000,12 +1000,12 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @constant */
-                        event: "call.started";
+                        data: components["schemas"]["CallCompletedData"];
                         deliveryId: string;
+                        /** @constant */
+                        event: "call.completed";
                         /** Format: date-time */
                         occurredAt: string;
-                        data: components["schemas"]["CallStartedData"];
                     };
                 };
             };
@@ -1043,10 +1043,10 @@ export interface webhooks {
                     Authorization: string;
                     /** @description The deliveryId */
                     "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
                     /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
                     "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -1054,66 +1054,12 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
+                        data: components["schemas"]["CallConnectedData"];
+                        deliveryId: string;
                         /** @constant */
                         event: "call.connected";
-                        deliveryId: string;
                         /** Format: date-time */
                         occurredAt: string;
-                        data: components["schemas"]["CallConnectedData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "call.completed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** call.completed delivered to your webhook */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Bearer <the API key that registered or last updated the webhook> */
-                    Authorization: string;
-                    /** @description The deliveryId */
-                    "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
-                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        event: "call.completed";
-                        deliveryId: string;
-                        /** Format: date-time */
-                        occurredAt: string;
-                        data: components["schemas"]["CallCompletedData"];
                     };
                 };
             };
@@ -1151,10 +1097,10 @@ export interface webhooks {
                     Authorization: string;
                     /** @description The deliveryId */
                     "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
                     /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
                     "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -1162,12 +1108,12 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
+                        data: components["schemas"]["CallFailedData"];
+                        deliveryId: string;
                         /** @constant */
                         event: "call.failed";
-                        deliveryId: string;
                         /** Format: date-time */
                         occurredAt: string;
-                        data: components["schemas"]["CallFailedData"];
                     };
                 };
             };
@@ -1187,7 +1133,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "recording.ready": {
+    "call.started": {
         parameters: {
             query?: never;
             header?: never;
@@ -1196,7 +1142,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** recording.ready delivered to your webhook */
+        /** call.started delivered to your webhook */
         post: {
             parameters: {
                 query?: never;
@@ -1205,10 +1151,10 @@ export interface webhooks {
                     Authorization: string;
                     /** @description The deliveryId */
                     "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
                     /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
                     "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -1216,174 +1162,12 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @constant */
-                        event: "recording.ready";
+                        data: components["schemas"]["CallStartedData"];
                         deliveryId: string;
+                        /** @constant */
+                        event: "call.started";
                         /** Format: date-time */
                         occurredAt: string;
-                        data: components["schemas"]["RecordingReadyData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "transcript.ready": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** transcript.ready delivered to your webhook */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Bearer <the API key that registered or last updated the webhook> */
-                    Authorization: string;
-                    /** @description The deliveryId */
-                    "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
-                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        event: "transcript.ready";
-                        deliveryId: string;
-                        /** Format: date-time */
-                        occurredAt: string;
-                        data: components["schemas"]["TranscriptReadyData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "campaign.started": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** campaign.started delivered to your webhook */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Bearer <the API key that registered or last updated the webhook> */
-                    Authorization: string;
-                    /** @description The deliveryId */
-                    "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
-                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        event: "campaign.started";
-                        deliveryId: string;
-                        /** Format: date-time */
-                        occurredAt: string;
-                        data: components["schemas"]["CampaignEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "campaign.paused": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** campaign.paused delivered to your webhook */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Bearer <the API key that registered or last updated the webhook> */
-                    Authorization: string;
-                    /** @description The deliveryId */
-                    "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
-                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        event: "campaign.paused";
-                        deliveryId: string;
-                        /** Format: date-time */
-                        occurredAt: string;
-                        data: components["schemas"]["CampaignEventData"];
                     };
                 };
             };
@@ -1421,10 +1205,10 @@ export interface webhooks {
                     Authorization: string;
                     /** @description The deliveryId */
                     "webhook-id": string;
-                    /** @description Unix seconds */
-                    "webhook-timestamp": string;
                     /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
                     "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -1432,12 +1216,228 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
+                        data: components["schemas"]["CampaignEventData"];
+                        deliveryId: string;
                         /** @constant */
                         event: "campaign.completed";
-                        deliveryId: string;
                         /** Format: date-time */
                         occurredAt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** campaign.paused delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
                         data: components["schemas"]["CampaignEventData"];
+                        deliveryId: string;
+                        /** @constant */
+                        event: "campaign.paused";
+                        /** Format: date-time */
+                        occurredAt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** campaign.started delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignEventData"];
+                        deliveryId: string;
+                        /** @constant */
+                        event: "campaign.started";
+                        /** Format: date-time */
+                        occurredAt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recording.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** recording.ready delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecordingReadyData"];
+                        deliveryId: string;
+                        /** @constant */
+                        event: "recording.ready";
+                        /** Format: date-time */
+                        occurredAt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcript.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** transcript.ready delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TranscriptReadyData"];
+                        deliveryId: string;
+                        /** @constant */
+                        event: "transcript.ready";
+                        /** Format: date-time */
+                        occurredAt: string;
                     };
                 };
             };
@@ -1460,17 +1460,839 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptInviteDto: {
+            /** @example Grace Hopper */
+            name: string;
+            password: string;
+            /** @description The token of the invitation */
+            token: string;
+        };
+        AddDncDto: {
+            /**
+             * @description Number never to call (international format; stored as E.164)
+             * @example +14155552671
+             */
+            number: string;
+            /** @example Asked not to be called */
+            reason?: string | null;
+        };
+        AddRecipientsDto: {
+            /** @description Up to 10,000 rows; bad rows refuse the whole request (422 naming them) */
+            recipients: {
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                /** @example America/New_York */
+                timezone?: string;
+                /** @example +14155552671 */
+                to: string;
+            }[];
+        };
+        ApiKeyCreated: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The account the key belongs to: a person (with an email) or a service identity */
+            createdBy: {
+                accountId: string;
+                email: string | null;
+                name: string;
+            };
+            /** @description The full key, shown only here */
+            key: string;
+            keyId: string;
+            lastUsedAt: string | null;
+            name: string;
+            /** @example vk_…a1B2 */
+            preview: string;
+            revokedAt: string | null;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
+        ApiKeyList: {
+            list: components["schemas"]["ApiKeyRecord"][];
+            total: number;
+        };
+        ApiKeyRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The account the key belongs to: a person (with an email) or a service identity */
+            createdBy: {
+                accountId: string;
+                email: string | null;
+                name: string;
+            };
+            keyId: string;
+            lastUsedAt: string | null;
+            name: string;
+            /** @example vk_…a1B2 */
+            preview: string;
+            revokedAt: string | null;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
+        AssistantList: {
+            list: components["schemas"]["AssistantRecord"][];
+            total: number;
+        };
+        AssistantRecord: {
+            agentId: string;
+            /** Format: date-time */
+            createdAt: string;
+            firstMessage: string | null;
+            /** @example en */
+            language: string;
+            maxDurationSec: number;
+            name: string;
+            script: components["schemas"]["ScriptStep"][];
+            systemPrompt: string | null;
+            tools: components["schemas"]["McpToolServer"][];
+            /** Format: date-time */
+            updatedAt: string;
+            voice: string | null;
+            voicemail: components["schemas"]["VoicemailSetting"] | null;
+        };
+        AuditList: {
+            list: components["schemas"]["AuditRecord"][];
+            total: number;
+        };
+        AuditRecord: {
+            /** @enum {string} */
+            action: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+            actor: {
+                accountId: string | null;
+                clientIp: string | null;
+                /** @description The key used; null when signed in with a session */
+                keyId: string | null;
+            };
+            /** Format: date-time */
+            at: string;
+            auditId: string;
+            details: {
+                [key: string]: unknown;
+            } | null;
+            target: {
+                id: string;
+                type: string;
+            } | null;
+        };
+        /** @description The call finished normally */
+        CallCompletedData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            /** @description Who picked up, when the assistant detects voicemail; null otherwise */
+            answeredBy: ("human" | "machine") | null;
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            durationSec: number;
+            /** @enum {string} */
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            language: string;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @description The number called (E.164) */
+            to: string;
+        };
+        /** @description The call connected and audio began */
+        CallConnectedData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** Format: date-time */
+            connectedAt: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @description The number called (E.164) */
+            to: string;
+        };
+        /** @description The call could not connect (no-answer, busy, unreachable) or errored */
+        CallFailedData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            durationSec: number;
+            /** @enum {string} */
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @enum {string} */
+            stage: "ringing" | "in-progress";
+            /** @description The number called (E.164) */
+            to: string;
+        };
+        CallList: {
+            list: components["schemas"]["CallRecord"][];
+            total: number;
+        };
+        CallRecord: {
+            /** @description null while an inbound call waits for its assistant to be chosen, or when none could be */
+            agentId: string | null;
+            /** @description human or machine once connected, when the assistant detects voicemail; null otherwise */
+            answeredBy: ("human" | "machine") | null;
+            /** @example call_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            callId: string;
+            /** @description The campaign that placed the call */
+            campaignId: string | null;
+            connectedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            durationSec: number | null;
+            endedAt: string | null;
+            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant") | null;
+            /**
+             * @description Caller ID: your number on outbound calls (null without one), the caller on inbound calls
+             * @example +14155550100
+             */
+            from: string | null;
+            /** @example en */
+            language: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Your number the call went out from or came in to */
+            numberId: string | null;
+            recordingReady: boolean;
+            /** @enum {string} */
+            status: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
+            /** @example +14155552671 */
+            to: string;
+            transcriptReady: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A call was placed or received */
+        CallStartedData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            language: string;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @description The number called (E.164) */
+            to: string;
+        };
+        CampaignCreated: {
+            agentId: string;
+            callsPerMinute: number | null;
+            /** @example cmp_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            campaignId: string;
+            /** @description Recipients per outcome, every outcome present */
+            counts: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Numbers given more than once, collapsed onto their first row */
+            duplicates: string[];
+            endedAt: string | null;
+            from: string | null;
+            maxConcurrency: number;
+            name: string;
+            retry: {
+                delaySec: number;
+                maxAttempts: number;
+                on: ("no-answer" | "busy" | "voicemail")[];
+            } | null;
+            schedule: {
+                startAt: string | null;
+                timezone: string;
+                window: {
+                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                    end: string;
+                    start: string;
+                } | null;
+            };
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            /** @description Recipients */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A campaign started (or resumed), paused, or ended */
+        CampaignEventData: {
+            campaignId: string;
+            /** @description Recipients per outcome at that moment */
+            counts: {
+                [key: string]: number;
+            };
+            name: string;
+            /** @description campaign.started after a pause */
+            resumed?: boolean;
+            /** @description Per-campaign order of its events, from 1 */
+            sequence: number;
+            /** @description The campaign status the event announces (completed or cancelled at the end) */
+            status: string;
+        };
+        CampaignList: {
+            list: components["schemas"]["CampaignRecord"][];
+            total: number;
+        };
+        CampaignRecord: {
+            agentId: string;
+            callsPerMinute: number | null;
+            /** @example cmp_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            campaignId: string;
+            /** @description Recipients per outcome, every outcome present */
+            counts: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            endedAt: string | null;
+            from: string | null;
+            maxConcurrency: number;
+            name: string;
+            retry: {
+                delaySec: number;
+                maxAttempts: number;
+                on: ("no-answer" | "busy" | "voicemail")[];
+            } | null;
+            schedule: {
+                startAt: string | null;
+                timezone: string;
+                window: {
+                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                    end: string;
+                    start: string;
+                } | null;
+            };
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            /** @description Recipients */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChangePasswordDto: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        ChangeRoleDto: {
+            /**
+             * @description At most the changer's role
+             * @enum {string}
+             */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
+        Concurrency: {
+            /** @description Calls that may ring or be in progress at once */
+            limit: number;
+            /** @description Calls ringing or in progress now */
+            live: number;
+            /** @description Slots campaigns leave free for inbound calls */
+            reservedForInbound: number;
+        };
+        CreateApiKeyDto: {
+            /**
+             * @description Free text naming the purpose of the key
+             * @example CRM integration
+             */
+            name: string;
+            /**
+             * @description Role the key acts with: at most the creator's (and never above its account's current role); defaults to the creator's
+             * @enum {string}
+             */
+            role?: "viewer" | "member" | "admin" | "owner";
+        };
+        CreateAssistantDto: {
+            /** @description What the assistant says first */
+            firstMessage?: string | null;
+            /**
+             * @description Two-letter language code
+             * @default en
+             * @example en
+             */
+            language?: string;
+            /** @default 600 */
+            maxDurationSec?: number;
+            /** @example Appointment reminder */
+            name: string;
+            /** @description Conversation steps the simulator plays */
+            script?: components["schemas"]["ScriptStep"][];
+            systemPrompt?: string | null;
+            /** @description MCP tool servers the script may call */
+            tools?: components["schemas"]["McpToolServer"][];
+            voice?: string | null;
+            /** @description Voicemail detection; null turns it off */
+            voicemail?: components["schemas"]["VoicemailSetting"] | null;
+        };
+        CreateCampaignDto: {
+            /** @description The assistant that handles every call */
+            agentId: string;
+            /** @description Calls started per minute at most */
+            callsPerMinute?: number;
+            /** @description Caller ID: one of the workspace's numbers; default: its default number */
+            from?: string;
+            /** @default 5 */
+            maxConcurrency?: number;
+            /** @example November reminders */
+            name: string;
+            /** @description Up to 10,000 rows; bad rows refuse the whole request (422 naming them) */
+            recipients: {
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                /** @example America/New_York */
+                timezone?: string;
+                /** @example +14155552671 */
+                to: string;
+            }[];
+            /** @description {on: ["no-answer","busy","voicemail"], maxAttempts, delaySec} */
+            retry?: {
+                [key: string]: unknown;
+            };
+            /** @description {startAt?, timezone? (IANA, default UTC), window?: {days: ["mon",…], start: "09:00", end: "17:00"}} */
+            schedule?: {
+                [key: string]: unknown;
+            };
+        };
+        CreateNumberDto: {
+            /** @description The assistant that answers calls to the number */
+            agentId?: string | null;
+            /**
+             * @description Area code to provision in, where the country has them
+             * @example 415
+             */
+            areaCode?: string;
+            /**
+             * @description https URL asked for the assistant of each inbound call; null turns it off
+             * @example https://example.com/voice/assistant-request
+             */
+            assistantRequestUrl?: string | null;
+            /**
+             * @description Country to provision in (ISO 3166 alpha-2)
+             * @default US
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Your name for the number
+             * @example Support line
+             */
+            label?: string | null;
+            /**
+             * @description A number you hold at your carrier, to import (E.164); without it one is provisioned
+             * @example +14155550100
+             */
+            number?: string;
+        };
+        CreateWebhookDto: {
+            /**
+             * @example [
+             *       "call.completed",
+             *       "call.failed"
+             *     ]
+             */
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            /**
+             * @description https URL the service POSTs events to
+             * @example https://example.com/hooks/voice
+             */
+            url: string;
+        };
+        DeliveryAttemptRecord: {
+            durationMs: number;
+            errorClass: ("timeout" | "connection-refused" | "connection-reset" | "dns" | "blocked" | "tls" | "http-status" | "redirect" | "network") | null;
+            number: number;
+            /** @description First 4 KB of the response body */
+            responseBody: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            statusCode: number | null;
+        };
+        DeliveryDetail: {
+            attemptCount: number;
+            attempts: components["schemas"]["DeliveryAttemptRecord"][];
+            /** Format: date-time */
+            createdAt: string;
+            deliveryId: string;
+            /** @enum {string} */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            eventId: string;
+            lastAttemptAt: string | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            payload: components["schemas"]["WebhookEnvelope"];
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** Format: date-time */
+            updatedAt: string;
+            webhookId: string;
+        };
+        DeliveryList: {
+            list: components["schemas"]["DeliveryRecord"][];
+            total: number;
+        };
+        DeliveryRecord: {
+            attemptCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            deliveryId: string;
+            /** @enum {string} */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            eventId: string;
+            lastAttemptAt: string | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** Format: date-time */
+            updatedAt: string;
+            webhookId: string;
+        };
+        DncList: {
+            list: components["schemas"]["DncRecord"][];
+            total: number;
+        };
+        DncRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description E.164
+             * @example +14155552671
+             */
+            number: string;
+            reason: string | null;
+        };
+        ErrorBody: {
+            /**
+             * @description Same as the HTTP status
+             * @example 422
+             */
+            code: number;
+            /** @example to must be a valid phone number in international format, e.g. +14155552671 */
+            message: string;
+            /** @description Also in the X-Request-Id header */
+            requestId?: string;
+        };
+        EventList: {
+            list: components["schemas"]["EventRecord"][];
+            /** @description Events after the cursor matching the filters */
+            total: number;
+        };
+        EventRecord: {
+            /** @description null for campaign events */
+            callId: string | null;
+            data: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            eventId: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description Per call (or per campaign, for campaign events) from 1 */
+            sequence: number;
+        };
+        InviteCreated: {
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            inviteId: string;
+            /** @description The console page that accepts the invitation */
+            inviteUrl: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+            /** @description One-time token, shown only here; POST /api/core/auth/accept-invite takes it */
+            token: string;
+        };
+        InviteDto: {
+            /** @example grace@example.com */
+            email: string;
+            /**
+             * @description At most the inviter's role
+             * @enum {string}
+             */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
+        LoginDto: {
+            /** @example ada@example.com */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+        };
+        McpToolServer: {
+            allowedTools?: string[];
+            /** @description Sent with every request; shown masked */
+            headers?: {
+                [key: string]: string;
+            };
+            name: string;
+            timeoutMs?: number;
+            /** @constant */
+            type: "mcp";
+            url: string;
+        };
+        Me: {
+            accountId: string;
+            /** @description Send as X-CSRF-Token with every cookie-authenticated write */
+            csrfToken: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+            workspace: {
+                name: string;
+                workspaceId: string;
+            };
+        };
+        MemberList: {
+            list: components["schemas"]["MemberRecord"][];
+            total: number;
+        };
+        MemberRecord: {
+            accountId: string;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
+        PhoneNumberCreated: {
+            /** @description The assistant that answers calls to this number */
+            agentId: string | null;
+            /**
+             * @description Standard Webhooks secret that signs assistant requests to this number, shown only here
+             * @example whsec_…
+             */
+            assistantRequestSecret: string;
+            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
+            assistantRequestUrl: string | null;
+            /**
+             * @description ISO 3166 alpha-2 country of the number
+             * @example US
+             */
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Caller ID of outbound calls that name no from */
+            default: boolean;
+            label: string | null;
+            /**
+             * @description E.164
+             * @example +14155550100
+             */
+            number: string;
+            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            numberId: string;
+            /** @enum {string} */
+            source: "provisioned" | "imported";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PhoneNumberList: {
+            list: components["schemas"]["PhoneNumberRecord"][];
+            total: number;
+        };
+        PhoneNumberRecord: {
+            /** @description The assistant that answers calls to this number */
+            agentId: string | null;
+            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
+            assistantRequestUrl: string | null;
+            /**
+             * @description ISO 3166 alpha-2 country of the number
+             * @example US
+             */
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Caller ID of outbound calls that name no from */
+            default: boolean;
+            label: string | null;
+            /**
+             * @description E.164
+             * @example +14155550100
+             */
+            number: string;
+            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            numberId: string;
+            /** @enum {string} */
+            source: "provisioned" | "imported";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PhoneNumberUpdated: {
+            /** @description The assistant that answers calls to this number */
+            agentId: string | null;
+            /**
+             * @description Only after rotateSecret
+             * @example whsec_…
+             */
+            assistantRequestSecret?: string;
+            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
+            assistantRequestUrl: string | null;
+            /**
+             * @description ISO 3166 alpha-2 country of the number
+             * @example US
+             */
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Caller ID of outbound calls that name no from */
+            default: boolean;
+            label: string | null;
+            /**
+             * @description E.164
+             * @example +14155550100
+             */
+            number: string;
+            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            numberId: string;
+            /** @enum {string} */
+            source: "provisioned" | "imported";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RecipientList: {
+            list: components["schemas"]["RecipientRecord"][];
+            total: number;
+        };
+        RecipientRecord: {
+            attempts: number;
+            callIds: string[];
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            outcome: "pending" | "calling" | "completed" | "voicemail" | "no-answer" | "busy" | "failed" | "dnc" | "cancelled";
+            recipientId: string;
+            timezone: string | null;
+            to: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RecipientsAdded: {
+            added: number;
+            /** @description Numbers given twice or already in the campaign */
+            duplicates: string[];
+        };
+        /** @description The recording is stored */
+        RecordingReadyData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            durationSec: number;
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            recordingId: string;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @description The number called (E.164) */
+            to: string;
+        };
+        RecoverDeliveriesDto: {
+            /**
+             * Format: date-time
+             * @description Re-queue failed deliveries created at or after this time
+             */
+            since: string;
+        };
+        RecoverResult: {
+            deliveryIds: string[];
+            recovered: number;
+        };
+        ScriptStep: {
+            /** @description The assistant says this */
+            say: string;
+        } | {
+            /** @description The callee says this */
+            hear: string;
+        } | {
+            arguments?: {
+                [key: string]: unknown;
+            };
+            /** @description An MCP tool to call ("server.tool" or "tool") */
+            tool: string;
+        } | {
+            /** @enum {string} */
+            hangup: "assistant" | "customer";
+        };
+        SignupDto: {
+            /** @example ada@example.com */
+            email: string;
+            /** @example Ada Lovelace */
+            name: string;
+            /** @example correct horse battery staple */
+            password: string;
+            /**
+             * @description The new workspace; unique
+             * @example Acme Support
+             */
+            workspaceName: string;
+        };
+        SimulatedInboundCall: {
+            callId: string;
+            /** @constant */
+            status: "ringing";
+        };
+        SimulateInboundDto: {
+            /** @description The caller (README "Simulated telephony" lists callers that behave differently) */
+            from: string;
+            /**
+             * @description One of your numbers (E.164)
+             * @example +14155550100
+             */
+            to: string;
+        };
         StartCallDto: {
             /**
              * @description Id of the assistant that handles the call
              * @example agent_01j9z8x7c6v5b4n3m2k1h0g9f8
              */
             agentId: string;
-            /**
-             * @description Number to dial in international format; stored as E.164
-             * @example +14155552671
-             */
-            to: string;
             /**
              * @description Caller ID: one of the workspace's numbers (E.164); default: the workspace's default number
              * @example +14155550100
@@ -1485,86 +2307,92 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-        };
-        CreateAssistantDto: {
             /**
-             * @description Two-letter language code
-             * @default en
-             * @example en
+             * @description Number to dial in international format; stored as E.164
+             * @example +14155552671
              */
-            language?: string;
-            voice?: string | null;
-            /** @description What the assistant says first */
-            firstMessage?: string | null;
-            systemPrompt?: string | null;
-            /** @description Conversation steps the simulator plays */
-            script?: components["schemas"]["ScriptStep"][];
-            /** @description MCP tool servers the script may call */
-            tools?: components["schemas"]["McpToolServer"][];
-            /** @description Voicemail detection; null turns it off */
-            voicemail?: components["schemas"]["VoicemailSetting"] | null;
-            /** @default 600 */
-            maxDurationSec?: number;
-            /** @example Appointment reminder */
-            name: string;
+            to: string;
+        };
+        StartedCall: {
+            /** @example call_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            callId: string;
+            /** @example en */
+            language: string;
+            /** @constant */
+            status: "ringing";
+        };
+        TestDeliveryResult: {
+            deliveryId: string;
+            durationMs: number;
+            errorClass: ("timeout" | "connection-refused" | "connection-reset" | "dns" | "blocked" | "tls" | "http-status" | "redirect" | "network") | null;
+            responseBody: string | null;
+            statusCode: number | null;
+            success: boolean;
+        };
+        /** @description The transcript is stored */
+        TranscriptReadyData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @description The number called (E.164) */
+            to: string;
+            transcriptId: string;
+        };
+        TranscriptRecord: {
+            callId: string;
+            /** Format: date-time */
+            createdAt: string;
+            language: string;
+            text: string;
+            transcriptId: string;
+            turns: components["schemas"]["TranscriptTurn"][];
+        };
+        TranscriptTurn: {
+            endSec: number;
+            /** @enum {string} */
+            role: "assistant" | "customer" | "tool";
+            /** @description Seconds from connect */
+            startSec: number;
+            text: string;
+            /** @description name, server, arguments, result or error, latencyMs */
+            tool?: {
+                [key: string]: unknown;
+            };
         };
         UpdateAssistantDto: {
+            /** @description What the assistant says first */
+            firstMessage?: string | null;
             /**
              * @description Two-letter language code
              * @default en
              * @example en
              */
             language?: string;
-            voice?: string | null;
-            /** @description What the assistant says first */
-            firstMessage?: string | null;
-            systemPrompt?: string | null;
-            /** @description Conversation steps the simulator plays */
-            script?: components["schemas"]["ScriptStep"][];
-            /** @description MCP tool servers the script may call */
-            tools?: components["schemas"]["McpToolServer"][];
-            /** @description Voicemail detection; null turns it off */
-            voicemail?: components["schemas"]["VoicemailSetting"] | null;
             /** @default 600 */
             maxDurationSec?: number;
             name?: string;
-        };
-        CreateNumberDto: {
-            /**
-             * @description Your name for the number
-             * @example Support line
-             */
-            label?: string | null;
-            /** @description The assistant that answers calls to the number */
-            agentId?: string | null;
-            /**
-             * @description https URL asked for the assistant of each inbound call; null turns it off
-             * @example https://example.com/voice/assistant-request
-             */
-            assistantRequestUrl?: string | null;
-            /**
-             * @description A number you hold at your carrier, to import (E.164); without it one is provisioned
-             * @example +14155550100
-             */
-            number?: string;
-            /**
-             * @description Country to provision in (ISO 3166 alpha-2)
-             * @default US
-             * @example US
-             */
-            country?: string;
-            /**
-             * @description Area code to provision in, where the country has them
-             * @example 415
-             */
-            areaCode?: string;
+            /** @description Conversation steps the simulator plays */
+            script?: components["schemas"]["ScriptStep"][];
+            systemPrompt?: string | null;
+            /** @description MCP tool servers the script may call */
+            tools?: components["schemas"]["McpToolServer"][];
+            voice?: string | null;
+            /** @description Voicemail detection; null turns it off */
+            voicemail?: components["schemas"]["VoicemailSetting"] | null;
         };
         UpdateNumberDto: {
-            /**
-             * @description Your name for the number
-             * @example Support line
-             */
-            label?: string | null;
             /** @description The assistant that answers calls to the number */
             agentId?: string | null;
             /**
@@ -1574,900 +2402,72 @@ export interface components {
             assistantRequestUrl?: string | null;
             /** @description true makes this the caller ID of calls that name no from; false clears it */
             default?: boolean;
+            /**
+             * @description Your name for the number
+             * @example Support line
+             */
+            label?: string | null;
             /** @description true replaces the assistant-request signing secret; the answer shows it once */
             rotateSecret?: boolean;
         };
-        SimulateInboundDto: {
-            /**
-             * @description One of your numbers (E.164)
-             * @example +14155550100
-             */
-            to: string;
-            /** @description The caller (README "Simulated telephony" lists callers that behave differently) */
-            from: string;
-        };
-        AddDncDto: {
-            /**
-             * @description Number never to call (international format; stored as E.164)
-             * @example +14155552671
-             */
-            number: string;
-            /** @example Asked not to be called */
-            reason?: string | null;
-        };
-        CreateCampaignDto: {
-            /** @example November reminders */
-            name: string;
-            /** @description The assistant that handles every call */
-            agentId: string;
-            /** @description Caller ID: one of the workspace's numbers; default: its default number */
-            from?: string;
-            /** @description Up to 10,000 rows; bad rows refuse the whole request (422 naming them) */
-            recipients: {
-                /** @example +14155552671 */
-                to: string;
-                metadata?: {
-                    [key: string]: unknown;
-                };
-                /** @example America/New_York */
-                timezone?: string;
-            }[];
-            /** @description {startAt?, timezone? (IANA, default UTC), window?: {days: ["mon",…], start: "09:00", end: "17:00"}} */
-            schedule?: {
-                [key: string]: unknown;
-            };
-            /** @default 5 */
-            maxConcurrency?: number;
-            /** @description Calls started per minute at most */
-            callsPerMinute?: number;
-            /** @description {on: ["no-answer","busy","voicemail"], maxAttempts, delaySec} */
-            retry?: {
-                [key: string]: unknown;
-            };
-        };
-        AddRecipientsDto: {
-            /** @description Up to 10,000 rows; bad rows refuse the whole request (422 naming them) */
-            recipients: {
-                /** @example +14155552671 */
-                to: string;
-                metadata?: {
-                    [key: string]: unknown;
-                };
-                /** @example America/New_York */
-                timezone?: string;
-            }[];
-        };
-        CreateWebhookDto: {
-            /**
-             * @description https URL the service POSTs events to
-             * @example https://example.com/hooks/voice
-             */
-            url: string;
-            /**
-             * @example [
-             *       "call.completed",
-             *       "call.failed"
-             *     ]
-             */
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
-        };
         UpdateWebhookDto: {
-            url?: string;
-            events?: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /** @description true re-enables a disabled webhook and resumes its pending deliveries */
             enabled?: boolean;
-        };
-        RecoverDeliveriesDto: {
-            /**
-             * Format: date-time
-             * @description Re-queue failed deliveries created at or after this time
-             */
-            since: string;
-        };
-        CreateApiKeyDto: {
-            /**
-             * @description Free text naming the purpose of the key
-             * @example CRM integration
-             */
-            name: string;
-            /**
-             * @description Role the key acts with: at most the creator's (and never above its account's current role); defaults to the creator's
-             * @enum {string}
-             */
-            role?: "viewer" | "member" | "admin" | "owner";
-        };
-        SignupDto: {
-            /** @example ada@example.com */
-            email: string;
-            /** @example correct horse battery staple */
-            password: string;
-            /** @example Ada Lovelace */
-            name: string;
-            /**
-             * @description The new workspace; unique
-             * @example Acme Support
-             */
-            workspaceName: string;
-        };
-        LoginDto: {
-            /** @example ada@example.com */
-            email: string;
-            /** @example correct horse battery staple */
-            password: string;
-        };
-        AcceptInviteDto: {
-            /** @description The token of the invitation */
-            token: string;
-            /** @example Grace Hopper */
-            name: string;
-            password: string;
-        };
-        ChangePasswordDto: {
-            currentPassword: string;
-            newPassword: string;
-        };
-        InviteDto: {
-            /** @example grace@example.com */
-            email: string;
-            /**
-             * @description At most the inviter's role
-             * @enum {string}
-             */
-            role: "viewer" | "member" | "admin" | "owner";
-        };
-        ChangeRoleDto: {
-            /**
-             * @description At most the changer's role
-             * @enum {string}
-             */
-            role: "viewer" | "member" | "admin" | "owner";
-        };
-        ErrorBody: {
-            /**
-             * @description Same as the HTTP status
-             * @example 422
-             */
-            code: number;
-            /** @example to must be a valid phone number in international format, e.g. +14155552671 */
-            message: string;
-            /** @description Also in the X-Request-Id header */
-            requestId?: string;
-        };
-        ScriptStep: {
-            /** @description The assistant says this */
-            say: string;
-        } | {
-            /** @description The callee says this */
-            hear: string;
-        } | {
-            /** @description An MCP tool to call ("server.tool" or "tool") */
-            tool: string;
-            arguments?: {
-                [key: string]: unknown;
-            };
-        } | {
-            /** @enum {string} */
-            hangup: "assistant" | "customer";
-        };
-        McpToolServer: {
-            /** @constant */
-            type: "mcp";
-            name: string;
-            url: string;
-            /** @description Sent with every request; shown masked */
-            headers?: {
-                [key: string]: string;
-            };
-            allowedTools?: string[];
-            timeoutMs?: number;
+            events?: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            url?: string;
         };
         VoicemailSetting: {
-            /** @description Tell a machine from a person when the call is answered */
-            detect: boolean;
             /**
              * @description On a machine: hang up, or leave `message` after the beep
              * @enum {string}
              */
             action: "hangup" | "leave-message";
+            /** @description Tell a machine from a person when the call is answered */
+            detect: boolean;
             /** @description What to leave; default: "Hello, this is {name}. Please call us back." */
             message: string | null;
         };
-        AssistantRecord: {
-            agentId: string;
-            name: string;
-            /** @example en */
-            language: string;
-            voice: string | null;
-            firstMessage: string | null;
-            systemPrompt: string | null;
-            script: components["schemas"]["ScriptStep"][];
-            tools: components["schemas"]["McpToolServer"][];
-            maxDurationSec: number;
-            voicemail: components["schemas"]["VoicemailSetting"] | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        AssistantList: {
-            total: number;
-            list: components["schemas"]["AssistantRecord"][];
-        };
-        CallRecord: {
-            /** @example call_01j9z8x7c6v5b4n3m2k1h0g9f8 */
-            callId: string;
-            /** @description null while an inbound call waits for its assistant to be chosen, or when none could be */
-            agentId: string | null;
-            /** @enum {string} */
-            status: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /** @example +14155552671 */
-            to: string;
-            /**
-             * @description Caller ID: your number on outbound calls (null without one), the caller on inbound calls
-             * @example +14155550100
-             */
-            from: string | null;
-            /** @description Your number the call went out from or came in to */
-            numberId: string | null;
-            /** @description The campaign that placed the call */
-            campaignId: string | null;
-            /** @example en */
-            language: string;
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            durationSec: number | null;
-            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant") | null;
-            /** @description human or machine once connected, when the assistant detects voicemail; null otherwise */
-            answeredBy: ("human" | "machine") | null;
-            recordingReady: boolean;
-            transcriptReady: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            connectedAt: string | null;
-            endedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        StartedCall: {
-            /** @example call_01j9z8x7c6v5b4n3m2k1h0g9f8 */
-            callId: string;
-            /** @constant */
-            status: "ringing";
-            /** @example en */
-            language: string;
-        };
-        CallList: {
-            total: number;
-            list: components["schemas"]["CallRecord"][];
-        };
-        Concurrency: {
-            /** @description Calls that may ring or be in progress at once */
-            limit: number;
-            /** @description Calls ringing or in progress now */
-            live: number;
-            /** @description Slots campaigns leave free for inbound calls */
-            reservedForInbound: number;
-        };
-        /** @description A campaign started (or resumed), paused, or ended */
-        CampaignEventData: {
-            campaignId: string;
-            name: string;
-            /** @description The campaign status the event announces (completed or cancelled at the end) */
-            status: string;
-            /** @description campaign.started after a pause */
-            resumed?: boolean;
-            /** @description Recipients per outcome at that moment */
-            counts: {
-                [key: string]: number;
-            };
-            /** @description Per-campaign order of its events, from 1 */
-            sequence: number;
-        };
-        /** @description A call was placed or received */
-        CallStartedData: {
-            callId: string;
-            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
-            agentId: string | null;
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
-            from: string | null;
-            /** @description The number called (E.164) */
-            to: string;
-            /** @description The campaign that placed the call; null for other calls */
-            campaignId: string | null;
-            /** @description Echo of the metadata given when the call was started */
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Per-call order of events, from 1 with call.started */
-            sequence: number;
-            language: string;
-        };
-        /** @description The call connected and audio began */
-        CallConnectedData: {
-            callId: string;
-            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
-            agentId: string | null;
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
-            from: string | null;
-            /** @description The number called (E.164) */
-            to: string;
-            /** @description The campaign that placed the call; null for other calls */
-            campaignId: string | null;
-            /** @description Echo of the metadata given when the call was started */
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Per-call order of events, from 1 with call.started */
-            sequence: number;
-            /** Format: date-time */
-            connectedAt: string;
-        };
-        /** @description The call finished normally */
-        CallCompletedData: {
-            callId: string;
-            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
-            agentId: string | null;
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
-            from: string | null;
-            /** @description The number called (E.164) */
-            to: string;
-            /** @description The campaign that placed the call; null for other calls */
-            campaignId: string | null;
-            /** @description Echo of the metadata given when the call was started */
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Per-call order of events, from 1 with call.started */
-            sequence: number;
-            durationSec: number;
-            /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
-            language: string;
-            /** @description Who picked up, when the assistant detects voicemail; null otherwise */
-            answeredBy: ("human" | "machine") | null;
-        };
-        /** @description The call could not connect (no-answer, busy, unreachable) or errored */
-        CallFailedData: {
-            callId: string;
-            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
-            agentId: string | null;
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
-            from: string | null;
-            /** @description The number called (E.164) */
-            to: string;
-            /** @description The campaign that placed the call; null for other calls */
-            campaignId: string | null;
-            /** @description Echo of the metadata given when the call was started */
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Per-call order of events, from 1 with call.started */
-            sequence: number;
-            /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
-            /** @enum {string} */
-            stage: "ringing" | "in-progress";
-            durationSec: number;
-        };
-        /** @description The recording is stored */
-        RecordingReadyData: {
-            callId: string;
-            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
-            agentId: string | null;
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
-            from: string | null;
-            /** @description The number called (E.164) */
-            to: string;
-            /** @description The campaign that placed the call; null for other calls */
-            campaignId: string | null;
-            /** @description Echo of the metadata given when the call was started */
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Per-call order of events, from 1 with call.started */
-            sequence: number;
-            recordingId: string;
-            durationSec: number;
-        };
-        /** @description The transcript is stored */
-        TranscriptReadyData: {
-            callId: string;
-            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
-            agentId: string | null;
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
-            from: string | null;
-            /** @description The number called (E.164) */
-            to: string;
-            /** @description The campaign that placed the call; null for other calls */
-            campaignId: string | null;
-            /** @description Echo of the metadata given when the call was started */
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Per-call order of events, from 1 with call.started */
-            sequence: number;
-            transcriptId: string;
-        };
-        EventRecord: {
-            eventId: string;
-            /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
-            /** @description null for campaign events */
-            callId: string | null;
-            /** @description Per call (or per campaign, for campaign events) from 1 */
-            sequence: number;
-            /** Format: date-time */
-            occurredAt: string;
-            data: {
-                [key: string]: unknown;
-            };
-        };
-        EventList: {
-            /** @description Events after the cursor matching the filters */
-            total: number;
-            list: components["schemas"]["EventRecord"][];
-        };
-        TranscriptTurn: {
-            /** @enum {string} */
-            role: "assistant" | "customer" | "tool";
-            text: string;
-            /** @description Seconds from connect */
-            startSec: number;
-            endSec: number;
-            /** @description name, server, arguments, result or error, latencyMs */
-            tool?: {
-                [key: string]: unknown;
-            };
-        };
-        TranscriptRecord: {
-            transcriptId: string;
-            callId: string;
-            language: string;
-            turns: components["schemas"]["TranscriptTurn"][];
-            text: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        CampaignRecord: {
-            /** @example cmp_01j9z8x7c6v5b4n3m2k1h0g9f8 */
-            campaignId: string;
-            name: string;
-            agentId: string;
-            from: string | null;
-            /** @enum {string} */
-            status: "scheduled" | "running" | "paused" | "completed" | "cancelled";
-            schedule: {
-                startAt: string | null;
-                timezone: string;
-                window: {
-                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                    start: string;
-                    end: string;
-                } | null;
-            };
-            maxConcurrency: number;
-            callsPerMinute: number | null;
-            retry: {
-                on: ("no-answer" | "busy" | "voicemail")[];
-                maxAttempts: number;
-                delaySec: number;
-            } | null;
-            /** @description Recipients per outcome, every outcome present */
-            counts: {
-                [key: string]: number;
-            };
-            /** @description Recipients */
-            total: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            startedAt: string | null;
-            endedAt: string | null;
-        };
-        CampaignCreated: {
-            /** @example cmp_01j9z8x7c6v5b4n3m2k1h0g9f8 */
-            campaignId: string;
-            name: string;
-            agentId: string;
-            from: string | null;
-            /** @enum {string} */
-            status: "scheduled" | "running" | "paused" | "completed" | "cancelled";
-            schedule: {
-                startAt: string | null;
-                timezone: string;
-                window: {
-                    days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
-                    start: string;
-                    end: string;
-                } | null;
-            };
-            maxConcurrency: number;
-            callsPerMinute: number | null;
-            retry: {
-                on: ("no-answer" | "busy" | "voicemail")[];
-                maxAttempts: number;
-                delaySec: number;
-            } | null;
-            /** @description Recipients per outcome, every outcome present */
-            counts: {
-                [key: string]: number;
-            };
-            /** @description Recipients */
-            total: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            startedAt: string | null;
-            endedAt: string | null;
-            /** @description Numbers given more than once, collapsed onto their first row */
-            duplicates: string[];
-        };
-        CampaignList: {
-            total: number;
-            list: components["schemas"]["CampaignRecord"][];
-        };
-        RecipientsAdded: {
-            added: number;
-            /** @description Numbers given twice or already in the campaign */
-            duplicates: string[];
-        };
-        RecipientRecord: {
-            recipientId: string;
-            to: string;
-            timezone: string | null;
-            metadata: {
-                [key: string]: unknown;
-            } | null;
-            /** @enum {string} */
-            outcome: "pending" | "calling" | "completed" | "voicemail" | "no-answer" | "busy" | "failed" | "dnc" | "cancelled";
-            attempts: number;
-            callIds: string[];
-            nextAttemptAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        RecipientList: {
-            total: number;
-            list: components["schemas"]["RecipientRecord"][];
-        };
-        PhoneNumberRecord: {
-            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
-            numberId: string;
-            /**
-             * @description E.164
-             * @example +14155550100
-             */
-            number: string;
-            /**
-             * @description ISO 3166 alpha-2 country of the number
-             * @example US
-             */
-            country: string | null;
-            label: string | null;
-            /** @description The assistant that answers calls to this number */
-            agentId: string | null;
-            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
-            assistantRequestUrl: string | null;
-            /** @description Caller ID of outbound calls that name no from */
-            default: boolean;
-            /** @enum {string} */
-            source: "provisioned" | "imported";
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        PhoneNumberCreated: {
-            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
-            numberId: string;
-            /**
-             * @description E.164
-             * @example +14155550100
-             */
-            number: string;
-            /**
-             * @description ISO 3166 alpha-2 country of the number
-             * @example US
-             */
-            country: string | null;
-            label: string | null;
-            /** @description The assistant that answers calls to this number */
-            agentId: string | null;
-            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
-            assistantRequestUrl: string | null;
-            /** @description Caller ID of outbound calls that name no from */
-            default: boolean;
-            /** @enum {string} */
-            source: "provisioned" | "imported";
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /**
-             * @description Standard Webhooks secret that signs assistant requests to this number, shown only here
-             * @example whsec_…
-             */
-            assistantRequestSecret: string;
-        };
-        PhoneNumberUpdated: {
-            /** @example num_01j9z8x7c6v5b4n3m2k1h0g9f8 */
-            numberId: string;
-            /**
-             * @description E.164
-             * @example +14155550100
-             */
-            number: string;
-            /**
-             * @description ISO 3166 alpha-2 country of the number
-             * @example US
-             */
-            country: string | null;
-            label: string | null;
-            /** @description The assistant that answers calls to this number */
-            agentId: string | null;
-            /** @description When set, asked for the assistant of each inbound call (README "Choosing the assistant per call") */
-            assistantRequestUrl: string | null;
-            /** @description Caller ID of outbound calls that name no from */
-            default: boolean;
-            /** @enum {string} */
-            source: "provisioned" | "imported";
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /**
-             * @description Only after rotateSecret
-             * @example whsec_…
-             */
-            assistantRequestSecret?: string;
-        };
-        PhoneNumberList: {
-            total: number;
-            list: components["schemas"]["PhoneNumberRecord"][];
-        };
-        SimulatedInboundCall: {
-            callId: string;
-            /** @constant */
-            status: "ringing";
-        };
-        DncRecord: {
-            /**
-             * @description E.164
-             * @example +14155552671
-             */
-            number: string;
-            reason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        DncList: {
-            total: number;
-            list: components["schemas"]["DncRecord"][];
-        };
-        WebhookRecord: {
-            webhookId: string;
-            url: string;
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
-            enabled: boolean;
-            disabledReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
         WebhookCreated: {
-            webhookId: string;
-            url: string;
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
-            enabled: boolean;
-            disabledReason: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            disabledReason: string | null;
+            enabled: boolean;
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /**
              * @description Standard Webhooks signing secret, shown only here
              * @example whsec_…
              */
             secret: string;
-        };
-        WebhookList: {
-            total: number;
-            list: components["schemas"]["WebhookRecord"][];
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
+            webhookId: string;
         };
         WebhookEnvelope: {
-            /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
-            deliveryId: string;
-            /** Format: date-time */
-            occurredAt: string;
             /** @description callId, agentId, metadata, sequence and the event’s own fields (README "Events") */
             data: {
                 [key: string]: unknown;
             };
-        };
-        DeliveryRecord: {
             deliveryId: string;
-            webhookId: string;
-            eventId: string;
             /** @enum {string} */
             event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            attemptCount: number;
-            lastAttemptAt: string | null;
-            nextAttemptAt: string | null;
-            lastError: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        WebhookList: {
+            list: components["schemas"]["WebhookRecord"][];
+            total: number;
+        };
+        WebhookRecord: {
             /** Format: date-time */
             createdAt: string;
+            disabledReason: string | null;
+            enabled: boolean;
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /** Format: date-time */
             updatedAt: string;
-        };
-        DeliveryAttemptRecord: {
-            number: number;
-            /** Format: date-time */
-            startedAt: string;
-            durationMs: number;
-            statusCode: number | null;
-            errorClass: ("timeout" | "connection-refused" | "connection-reset" | "dns" | "blocked" | "tls" | "http-status" | "redirect" | "network") | null;
-            /** @description First 4 KB of the response body */
-            responseBody: string | null;
-        };
-        DeliveryDetail: {
-            deliveryId: string;
+            url: string;
             webhookId: string;
-            eventId: string;
-            /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            attemptCount: number;
-            lastAttemptAt: string | null;
-            nextAttemptAt: string | null;
-            lastError: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            payload: components["schemas"]["WebhookEnvelope"];
-            attempts: components["schemas"]["DeliveryAttemptRecord"][];
-        };
-        DeliveryList: {
-            total: number;
-            list: components["schemas"]["DeliveryRecord"][];
-        };
-        RecoverResult: {
-            recovered: number;
-            deliveryIds: string[];
-        };
-        TestDeliveryResult: {
-            deliveryId: string;
-            success: boolean;
-            statusCode: number | null;
-            durationMs: number;
-            errorClass: ("timeout" | "connection-refused" | "connection-reset" | "dns" | "blocked" | "tls" | "http-status" | "redirect" | "network") | null;
-            responseBody: string | null;
-        };
-        ApiKeyRecord: {
-            keyId: string;
-            name: string;
-            /** @enum {string} */
-            role: "viewer" | "member" | "admin" | "owner";
-            /** @example vk_…a1B2 */
-            preview: string;
-            /** Format: date-time */
-            createdAt: string;
-            lastUsedAt: string | null;
-            revokedAt: string | null;
-            /** @description The account the key belongs to: a person (with an email) or a service identity */
-            createdBy: {
-                accountId: string;
-                name: string;
-                email: string | null;
-            };
-        };
-        ApiKeyCreated: {
-            keyId: string;
-            name: string;
-            /** @enum {string} */
-            role: "viewer" | "member" | "admin" | "owner";
-            /** @example vk_…a1B2 */
-            preview: string;
-            /** Format: date-time */
-            createdAt: string;
-            lastUsedAt: string | null;
-            revokedAt: string | null;
-            /** @description The account the key belongs to: a person (with an email) or a service identity */
-            createdBy: {
-                accountId: string;
-                name: string;
-                email: string | null;
-            };
-            /** @description The full key, shown only here */
-            key: string;
-        };
-        ApiKeyList: {
-            total: number;
-            list: components["schemas"]["ApiKeyRecord"][];
-        };
-        Me: {
-            accountId: string;
-            email: string;
-            name: string;
-            /** @enum {string} */
-            role: "viewer" | "member" | "admin" | "owner";
-            workspace: {
-                workspaceId: string;
-                name: string;
-            };
-            /** @description Send as X-CSRF-Token with every cookie-authenticated write */
-            csrfToken: string;
-        };
-        AuditRecord: {
-            auditId: string;
-            /** Format: date-time */
-            at: string;
-            /** @enum {string} */
-            action: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
-            actor: {
-                accountId: string | null;
-                /** @description The key used; null when signed in with a session */
-                keyId: string | null;
-                clientIp: string | null;
-            };
-            target: {
-                type: string;
-                id: string;
-            } | null;
-            details: {
-                [key: string]: unknown;
-            } | null;
-        };
-        AuditList: {
-            total: number;
-            list: components["schemas"]["AuditRecord"][];
-        };
-        MemberRecord: {
-            accountId: string;
-            email: string;
-            name: string;
-            /** @enum {string} */
-            role: "viewer" | "member" | "admin" | "owner";
-            /** Format: date-time */
-            createdAt: string;
-        };
-        MemberList: {
-            total: number;
-            list: components["schemas"]["MemberRecord"][];
-        };
-        InviteCreated: {
-            inviteId: string;
-            email: string;
-            /** @enum {string} */
-            role: "viewer" | "member" | "admin" | "owner";
-            /** @description One-time token, shown only here; POST /api/core/auth/accept-invite takes it */
-            token: string;
-            /** @description The console page that accepts the invitation */
-            inviteUrl: string;
-            /** Format: date-time */
-            expiresAt: string;
         };
     };
     responses: never;
@@ -2478,212 +2478,16 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    Ops_live: {
+    ApiKeys_create: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                    };
-                };
-            };
-        };
-    };
-    Ops_ready: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Health Check is successful */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @example ok
-                         * @enum {string}
-                         */
-                        status?: "ok" | "degraded";
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up",
-                         *         "responseTime": 12
-                         *       }
-                         *     }
-                         */
-                        info?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /** @example {} */
-                        error?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up",
-                         *         "responseTime": 12
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /**
-             * @description A dependency is unreachable
-             *
-             *     The Health Check is not successful
-             */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @example error
-                         * @enum {string}
-                         */
-                        status?: "error" | "shutting_down";
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up",
-                         *         "responseTime": 12
-                         *       }
-                         *     }
-                         */
-                        info?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect",
-                         *         "responseTime": 3005
-                         *       }
-                         *     }
-                         */
-                        error?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up",
-                         *         "responseTime": 12
-                         *       },
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect",
-                         *         "responseTime": 3005
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-    };
-    Ops_scrape: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-        };
-    };
-    Calls_start: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Repeat within 24 h with the same body to get the first answer (409 with another body) */
-                "Idempotency-Key"?: string;
-            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartCallDto"];
+                "application/json": components["schemas"]["CreateApiKeyDto"];
             };
         };
         responses: {
@@ -2693,7 +2497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartedCall"];
+                    "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
             /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
@@ -2723,6 +2527,272 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ApiKeys_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ApiKeys_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                action?: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+                /** @description Only what this account did */
+                actorAccountId?: string;
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+                /** @description From this time (ISO 8601), inclusive */
+                since?: string;
+                /** @description Before this time (ISO 8601) */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unknown id, or an id of another workspace */
             404: {
                 headers: {
@@ -2734,6 +2804,400 @@ export interface operations {
             };
             /** @description The resource state blocks the action */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Auth_signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Dnc_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddDncDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DncRecord"];
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DncRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2779,27 +3243,77 @@ export interface operations {
             };
         };
     };
-    Calls_list: {
+    Dnc_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Dnc_list: {
         parameters: {
             query?: {
                 /** @description Page to read, starting at 1 */
                 page?: number;
                 /** @description Items per page */
                 pageSize?: number;
-                /** @description Only calls in this status */
-                status?: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
-                /** @description Only calls of this assistant */
-                agentId?: string;
-                /** @description Only outbound or only inbound calls */
-                direction?: "outbound" | "inbound";
-                /** @description Only calls from this number (E.164, exact) */
-                from?: string;
-                /** @description Only calls to this number (E.164, exact) */
-                to?: string;
-                /** @description Calls created at or after this time (inclusive) */
-                createdAfter?: string;
-                /** @description Calls created before this time (exclusive) */
-                createdBefore?: string;
             };
             header?: never;
             path?: never;
@@ -2813,7 +3327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CallList"];
+                    "application/json": components["schemas"]["DncList"];
                 };
             };
             /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
@@ -2854,349 +3368,14 @@ export interface operations {
             };
         };
     };
-    Calls_concurrency: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Concurrency"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Calls_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                callId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CallRecord"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Calls_end: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                callId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CallRecord"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    CallMedia_transcript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                callId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TranscriptRecord"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    CallMedia_recording: {
-        parameters: {
-            query?: never;
-            header?: {
-                Range?: string;
-            };
-            path: {
-                callId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The WAV file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "audio/wav": string;
-                };
-            };
-            /** @description The requested byte range */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "audio/wav": string;
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Range outside the recording */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     Events_list: {
         parameters: {
             query?: {
                 /** @description Return events after this eventId (exclusive) */
                 after?: string;
-                limit?: number;
                 /** @description Only events of this call */
                 callId?: string;
+                limit?: number;
                 /** @description Only events of this name */
                 type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             };
@@ -3258,9 +3437,9 @@ export interface operations {
             query?: {
                 /** @description Return events after this eventId (exclusive) */
                 after?: string;
-                limit?: number;
                 /** @description Only events of this call */
                 callId?: string;
+                limit?: number;
                 /** @description Only events of this name */
                 type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             };
@@ -3320,7 +3499,256 @@ export interface operations {
             };
         };
     };
-    Assistants_list: {
+    Members_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteCreated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_list: {
         parameters: {
             query?: {
                 /** @description Page to read, starting at 1 */
@@ -3340,7 +3768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AssistantList"];
+                    "application/json": components["schemas"]["MemberList"];
                 };
             };
             /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
@@ -3354,6 +3782,93 @@ export interface operations {
             };
             /** @description API key missing, wrong or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Assistants_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAssistantDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3610,16 +4125,19 @@ export interface operations {
             };
         };
     };
-    Assistants_create: {
+    Calls_start: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat within 24 h with the same body to get the first answer (409 with another body) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateAssistantDto"];
+                "application/json": components["schemas"]["StartCallDto"];
             };
         };
         responses: {
@@ -3629,7 +4147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AssistantRecord"];
+                    "application/json": components["schemas"]["StartedCall"];
                 };
             };
             /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
@@ -3659,6 +4177,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body over 1 MB */
             413: {
                 headers: {
@@ -3670,6 +4206,1101 @@ export interface operations {
             };
             /** @description Valid JSON with an invalid value */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Assistants_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CallMedia_recording: {
+        parameters: {
+            query?: never;
+            header?: {
+                Range?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WAV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Range outside the recording */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CallMedia_transcript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_list: {
+        parameters: {
+            query?: {
+                /** @description Only calls of this assistant */
+                agentId?: string;
+                /** @description Calls created at or after this time (inclusive) */
+                createdAfter?: string;
+                /** @description Calls created before this time (exclusive) */
+                createdBefore?: string;
+                /** @description Only outbound or only inbound calls */
+                direction?: "outbound" | "inbound";
+                /** @description Only calls from this number (E.164, exact) */
+                from?: string;
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+                /** @description Only calls in this status */
+                status?: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
+                /** @description Only calls to this number (E.164, exact) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignCreated"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_recipients: {
+        parameters: {
+            query?: {
+                outcome?: "pending" | "calling" | "completed" | "voicemail" | "no-answer" | "busy" | "failed" | "dnc" | "cancelled";
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddRecipientsDto"];
+                "text/csv": components["schemas"]["AddRecipientsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientsAdded"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Campaigns_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_concurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Concurrency"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3775,67 +5406,6 @@ export interface operations {
             };
             /** @description Valid JSON with an invalid value */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Numbers_list: {
-        parameters: {
-            query?: {
-                /** @description Page to read, starting at 1 */
-                page?: number;
-                /** @description Items per page */
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PhoneNumberList"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4083,6 +5653,67 @@ export interface operations {
             };
         };
     };
+    Numbers_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Simulator_ring: {
         parameters: {
             query?: never;
@@ -4170,851 +5801,6 @@ export interface operations {
             };
         };
     };
-    Dnc_add: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AddDncDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DncRecord"];
-                };
-            };
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DncRecord"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body over 1 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Dnc_list: {
-        parameters: {
-            query?: {
-                /** @description Page to read, starting at 1 */
-                page?: number;
-                /** @description Items per page */
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DncList"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Dnc_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateCampaignDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CampaignCreated"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body over 1 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_list: {
-        parameters: {
-            query?: {
-                /** @description Page to read, starting at 1 */
-                page?: number;
-                /** @description Items per page */
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CampaignList"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                campaignId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CampaignRecord"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_recipients: {
-        parameters: {
-            query?: {
-                /** @description Page to read, starting at 1 */
-                page?: number;
-                /** @description Items per page */
-                pageSize?: number;
-                outcome?: "pending" | "calling" | "completed" | "voicemail" | "no-answer" | "busy" | "failed" | "dnc" | "cancelled";
-            };
-            header?: never;
-            path: {
-                campaignId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RecipientList"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_add: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                campaignId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AddRecipientsDto"];
-                "text/csv": components["schemas"]["AddRecipientsDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RecipientsAdded"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body over 1 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_pause: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                campaignId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CampaignRecord"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_resume: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                campaignId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CampaignRecord"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Campaigns_cancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                campaignId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CampaignRecord"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     Webhooks_create: {
         parameters: {
             query?: never;
@@ -5075,76 +5861,6 @@ export interface operations {
             };
             /** @description Valid JSON with an invalid value */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Webhooks_list: {
-        parameters: {
-            query?: {
-                /** @description Page to read, starting at 1 */
-                page?: number;
-                /** @description Items per page */
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookList"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5404,12 +6120,12 @@ export interface operations {
     Webhooks_listDeliveries: {
         parameters: {
             query?: {
+                event?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 /** @description Page to read, starting at 1 */
                 page?: number;
                 /** @description Items per page */
                 pageSize?: number;
                 status?: "pending" | "succeeded" | "failed";
-                event?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             };
             header?: never;
             path: {
@@ -5489,8 +6205,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                webhookId: string;
                 deliveryId: string;
+                webhookId: string;
             };
             cookie?: never;
         };
@@ -5557,8 +6273,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                webhookId: string;
                 deliveryId: string;
+                webhookId: string;
             };
             cookie?: never;
         };
@@ -5776,599 +6492,7 @@ export interface operations {
             };
         };
     };
-    ApiKeys_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateApiKeyDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyCreated"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    ApiKeys_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyList"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    ApiKeys_revoke: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                keyId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Auth_signup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignupDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Me"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Auth_login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Me"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Auth_acceptInvite: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AcceptInviteDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Me"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Auth_logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    Auth_changePassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChangePasswordDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Me"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Auth_me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Me"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Members_list: {
+    Webhooks_list: {
         parameters: {
             query?: {
                 /** @description Page to read, starting at 1 */
@@ -6388,7 +6512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberList"];
+                    "application/json": components["schemas"]["WebhookList"];
                 };
             };
             /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
@@ -6402,6 +6526,15 @@ export interface operations {
             };
             /** @description API key missing, wrong or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6429,328 +6562,176 @@ export interface operations {
             };
         };
     };
-    Members_invite: {
+    Ops_live: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InviteDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InviteCreated"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Members_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                accountId: string;
-            };
-            cookie?: never;
-        };
         requestBody?: never;
         responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    Members_changeRole: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                accountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChangeRoleDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberRecord"];
-                };
-            };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or an id of another workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource state blocks the action */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Valid JSON with an invalid value */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
                 };
             };
         };
     };
-    Audit_list: {
+    Ops_ready: {
         parameters: {
-            query?: {
-                /** @description Page to read, starting at 1 */
-                page?: number;
-                /** @description Items per page */
-                pageSize?: number;
-                action?: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
-                /** @description Only what this account did */
-                actorAccountId?: string;
-                /** @description From this time (ISO 8601), inclusive */
-                since?: string;
-                /** @description Before this time (ISO 8601) */
-                until?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The Health Check is successful */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditList"];
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @example {} */
+                        error?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status?: "ok" | "degraded";
+                    };
                 };
             };
-            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
-            400: {
+            /**
+             * @description A dependency is unreachable
+             *
+             *     The Health Check is not successful
+             */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description API key missing, wrong or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The key's role cannot do this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected error; retry with backoff */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       },
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /**
+                         * @example {
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
+                         *       }
+                         *     }
+                         */
+                        error?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up",
+                         *         "responseTime": 12
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example error
+                         * @enum {string}
+                         */
+                        status?: "error" | "shutting_down";
+                    };
                 };
             };
         };
@@ -6822,6 +6803,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Ops_scrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
         };

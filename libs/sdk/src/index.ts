@@ -15,6 +15,7 @@ export {
   ValidationError,
   VoiceError,
   WebhookVerificationError,
+  type VerificationFailure,
 } from './core/errors.js';
 export type { RecordingOptions, Recording, StartCallOptions } from './resources/calls.js';
 export { isEvent, verifyWebhook, type HeadersLike, type VerifyOptions } from './webhooks/verify.js';

@@ -71,9 +71,18 @@ export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';
 }
 
+/** What was wrong with a delivery: a wrong Bearer key may be discarded with a 2xx (spec 6.1), the rest refused. */
+export type VerificationFailure = 'api-key' | 'headers' | 'timestamp' | 'signature' | 'body' | 'usage';
+
 /** A webhook delivery whose signature, timestamp, Bearer key or body did not check out. */
 export class WebhookVerificationError extends VoiceError {
   override name = 'WebhookVerificationError';
+  constructor(
+    readonly reason: VerificationFailure,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const CLASS_OF_STATUS: Record<number, typeof ApiError> = {

@@ -40,22 +40,26 @@ export function verifyWebhook(
   options: VerifyOptions,
 ): WebhookEvent {
   if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
-    throw new WebhookVerificationError('Pass the raw request body (string or Buffer), not parsed JSON');
+    throw new WebhookVerificationError('usage', 'Pass the raw request body (string or Buffer), not parsed JSON');
   }
-  if (!options?.secret) throw new WebhookVerificationError('The webhook secret (whsec_…) is required');
+  if (!options?.secret) throw new WebhookVerificationError('usage', 'The webhook secret (whsec_…) is required');
   if (options.apiKey !== undefined && !sameText(header(headers, 'authorization') ?? '', `Bearer ${options.apiKey}`)) {
-    throw new WebhookVerificationError('Authorization does not carry your API key');
+    throw new WebhookVerificationError('api-key', 'Authorization does not carry your API key');
   }
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   if (!id || !timestamp || !signatures) {
-    throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature');
+    throw new WebhookVerificationError('headers', 'Missing webhook-id, webhook-timestamp or webhook-signature');
   }
-  if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('webhook-timestamp is not Unix seconds');
+  if (!/^\d+$/.test(timestamp))
+    throw new WebhookVerificationError('timestamp', 'webhook-timestamp is not Unix seconds');
   const nowSec = (options.now ?? new Date()).getTime() / 1000;
   if (Math.abs(nowSec - Number(timestamp)) > (options.toleranceSec ?? 300)) {
-    throw new WebhookVerificationError('webhook-timestamp is outside the tolerance (a replay, or a clock far off)');
+    throw new WebhookVerificationError(
+      'timestamp',
+      'webhook-timestamp is outside the tolerance (a replay, or a clock far off)',
+    );
   }
   const body = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
   const key = Buffer.from(options.secret.replace(/^whsec_/, ''), 'base64');
@@ -65,15 +69,18 @@ export function verifyWebhook(
     const given = version === 'v1' && value ? Buffer.from(value, 'base64') : undefined;
     return given?.length === expected.length && timingSafeEqual(given, expected);
   });
-  if (!matches) throw new WebhookVerificationError('No webhook-signature matches the secret');
+  if (!matches) throw new WebhookVerificationError('signature', 'No webhook-signature matches the secret');
   let event: unknown;
   try {
     event = JSON.parse(body);
   } catch {
-    throw new WebhookVerificationError('The body is not JSON');
+    throw new WebhookVerificationError('body', 'The body is not JSON');
   }
   if (!event || typeof event !== 'object' || typeof (event as { event?: unknown }).event !== 'string') {
-    throw new WebhookVerificationError('The body is not a webhook envelope {event, deliveryId, occurredAt, data}');
+    throw new WebhookVerificationError(
+      'body',
+      'The body is not a webhook envelope {event, deliveryId, occurredAt, data}',
+    );
   }
   return event as WebhookEvent;
 }
