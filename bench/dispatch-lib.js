@@ -8,6 +8,7 @@ const { Queue } = require('bullmq');
 // Jobs exactly as the call-engine publishes them: from the one job table (compiled).
 const { jobOptions, QueueName } = require('../dist/libs/queues/src/jobs');
 const { FairShare } = require('../dist/libs/queues/src/fair-share');
+const { queuePrefix } = require('../dist/libs/queues/src/redis-connection');
 const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
 
 /**
@@ -54,7 +55,7 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   const fairShare = new FairShare();
   const events = new Queue(QueueName.DomainEvents, {
     connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
-    prefix: env.QUEUE_PREFIX,
+    prefix: queuePrefix(env, QueueName.DomainEvents),
   });
   const receiverUrl = `http://127.0.0.1:${receiverPort}`;
   const stats = (group = '') => fetch(`${receiverUrl}/stats?group=${group}`).then((r) => r.json());

@@ -30,6 +30,11 @@ rm -f "$LOCAL"/jest-*.json
 step "Unit and e2e tests"
 npx jest --config test/jest.config.js --ci --selectProjects unit e2e --json --outputFile="$LOCAL/jest-main.json" "$@" || status=$?
 
+step "On a Redis Cluster (three masters of the run's own): calls, webhook delivery, rate limits, the SDK"
+TEST_REDIS_CLUSTER=1 npx jest --config test/jest.config.js --ci --selectProjects e2e \
+  --testPathPatterns '(call-engine|webhook-delivery|rate-limit|sdk)\.e2e-spec' \
+  --json --outputFile="$LOCAL/jest-cluster.json" || status=$?
+
 step "Fault-injection suite (npm run test:faults; one scenario at a time, each on its own PostgreSQL and Redis)"
 npm run -s test:faults -- --ci --runInBand --json --outputFile="$LOCAL/jest-faults.json" || status=$?
 
@@ -40,5 +45,5 @@ node -e '
     try { const r = require(f); passed += r.numPassedTests; failed += r.numFailedTests + r.numRuntimeErrorTestSuites; } catch { failed += 1; }
   }
   console.log(`tests: ${passed} passed, ${failed} failed`);
-' "$LOCAL/jest-main.json" "$LOCAL/jest-faults.json" || true
+' "$LOCAL/jest-main.json" "$LOCAL/jest-cluster.json" "$LOCAL/jest-faults.json" || true
 exit $status

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ensureDatabase, migrate } from '../../libs/db/src/migrate/migrator';
+import { startRedisCluster } from './processes';
 
 /**
  * One throwaway database and one Redis key prefix per test run, so runs never see each other's
@@ -11,6 +12,13 @@ export default async function globalSetup(): Promise<void> {
   base.pathname = `/voice_test_${run}`;
   process.env.DATABASE_URL = base.toString();
   process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  if (process.env.TEST_REDIS_CLUSTER === '1') {
+    // the suites run against a three-master Redis Cluster of this run's own (stopped by the teardown)
+    const cluster = await startRedisCluster();
+    process.env.REDIS_CLUSTER_NODES = cluster.nodes;
+    process.env.REDIS_URL = 'redis://127.0.0.1:1'; // nothing listens: a single-node client would fail
+    (globalThis as { redisCluster?: typeof cluster }).redisCluster = cluster;
+  }
   process.env.QUEUE_PREFIX = `voice_test_${run}`;
   process.env.ENCRYPTION_KEY = randomBytes(32).toString('hex');
   process.env.NODE_ENV = 'test';

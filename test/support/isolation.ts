@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase, migrate } from '@app/db';
 
+export { waitFor } from './wait';
+
 /**
  * Gives the calling test file a database and Redis prefix of its own. Suites that run engines or
  * dispatchers use it: those reconcile every row they can see, so they must not see other suites'.
@@ -17,22 +19,6 @@ export async function isolateSuite(label: string): Promise<() => Promise<void>> 
   return async () => {
     if (process.env.KEEP_TEST_DB !== '1') await dropDatabase(url.toString());
   };
-}
-
-/** Waits for a condition with a bounded poll (never a fixed sleep). */
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 15000,
-  everyMs = 25,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 /** Prisma filter: calls still live, or ended after connecting but still missing transcript or recording. */

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { waitFor } from './isolation';
+import { waitFor } from './wait';
 
 const root = join(__dirname, '..', '..');
 
@@ -55,6 +56,91 @@ export async function startRedis(
       proc.kill('SIGKILL');
     },
   };
+}
+
+/** A port whose cluster bus port (port + 10000) is free too. */
+async function clusterPort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port > 55_000) continue;
+    const bus = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port + 10_000, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (bus) return port;
+  }
+}
+
+export interface RedisClusterHandle {
+  /** REDIS_CLUSTER_NODES for the apps. */
+  nodes: string;
+  ports: number[];
+  /** Empties one master (a failover without persistence): its slots stay, their keys are gone. */
+  flushMaster(index: number): Promise<void>;
+  /** The keys each master holds. */
+  keyCounts(): Promise<number[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A Redis Cluster of the test's own: three masters on spare ports, no replicas, no persistence,
+ * made with redis-cli --cluster create, as an operator would.
+ */
+export async function startRedisCluster(masters = 3): Promise<RedisClusterHandle> {
+  const ports: number[] = [];
+  const procs: ChildProcess[] = [];
+  const stop = async () => {
+    for (const proc of procs) proc.kill('SIGKILL');
+  };
+  try {
+    for (let i = 0; i < masters; i++) {
+      const port = await clusterPort();
+      const dir = mkdtempSync(join(tmpdir(), 'redis-cluster-'));
+      ports.push(port);
+      procs.push(
+        spawn(
+          'redis-server',
+          [
+            ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+            ...['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '2000'],
+          ],
+          { stdio: 'ignore' },
+        ),
+      );
+    }
+    const clients = ports.map((port) => new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 1 }));
+    const pingAll = async () => (await Promise.all(clients.map((c) => c.ping().catch(() => null)))).every(Boolean);
+    await waitFor('cluster nodes to answer', pingAll, 10_000, 50);
+    await promisify(execFile)('redis-cli', [
+      '--cluster',
+      'create',
+      ...ports.map((port) => `127.0.0.1:${port}`),
+      '--cluster-replicas',
+      '0',
+      '--cluster-yes',
+    ]);
+    const clusterOk = async () =>
+      (await Promise.all(clients.map((c) => c.cluster('INFO')))).every((info) =>
+        String(info).includes('cluster_state:ok'),
+      );
+    await waitFor('cluster_state:ok on every node', clusterOk, 15_000, 100);
+    return {
+      nodes: ports.map((port) => `127.0.0.1:${port}`).join(','),
+      ports,
+      flushMaster: async (index) => {
+        await clients[index].flushall();
+      },
+      keyCounts: () => Promise.all(clients.map((c) => c.dbsize())),
+      stop: async () => {
+        for (const client of clients) client.disconnect();
+        await stop();
+      },
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }
 
 export interface AppProcess {

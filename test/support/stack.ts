@@ -4,7 +4,7 @@ import { useFastDelivery, useFastSimulator } from './engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from './gateway';
 import { unfinishedCalls, waitFor } from './isolation';
 import { startPostgres } from './postgres';
-import { spawnApp, startRedis, type AppProcess } from './processes';
+import { spawnApp, startRedis, startRedisCluster, type AppProcess, type RedisClusterHandle } from './processes';
 import { Receiver } from './receiver';
 
 const ALL_EVENTS = [
@@ -31,20 +31,31 @@ export const MIXED_NUMBERS = [
 export class Stack {
   pg!: Awaited<ReturnType<typeof startPostgres>>;
   redis!: Awaited<ReturnType<typeof startRedis>>;
+  /** With `cluster: true`: a three-master Redis Cluster instead of one Redis. */
+  cluster?: RedisClusterHandle;
   fixtures!: INestApplication;
   gateway!: AppProcess;
+  readonly gateways: AppProcess[] = [];
   readonly engines: AppProcess[] = [];
   readonly dispatchers: AppProcess[] = [];
   readonly receivers: Receiver[] = [];
   ws!: TestWorkspace;
   agentId!: string;
 
-  static async start(opts: { engines?: number; dispatchers?: number } = {}): Promise<Stack> {
+  static async start(
+    opts: { engines?: number; dispatchers?: number; gateways?: number; cluster?: boolean } = {},
+  ): Promise<Stack> {
     const s = new Stack();
     s.pg = await startPostgres();
-    s.redis = await startRedis();
     process.env.DATABASE_URL = s.pg.url;
-    process.env.REDIS_URL = s.redis.url;
+    if (opts.cluster) {
+      s.cluster = await startRedisCluster();
+      process.env.REDIS_CLUSTER_NODES = s.cluster.nodes;
+      process.env.REDIS_URL = 'redis://127.0.0.1:1'; // nothing listens: a single-node client would fail
+    } else {
+      s.redis = await startRedis();
+      process.env.REDIS_URL = s.redis.url;
+    }
     useFastSimulator();
     useFastDelivery();
     process.env.WEBHOOK_MAX_ATTEMPTS = '12';
@@ -55,7 +66,8 @@ export class Stack {
     await ensureDatabase(s.pg.url);
     await migrate(s.pg.url);
     s.fixtures = await startGateway();
-    s.gateway = await spawnApp('api-gateway', {});
+    for (let i = 0; i < (opts.gateways ?? 1); i++) s.gateways.push(await spawnApp('api-gateway', {}));
+    s.gateway = s.gateways[0];
     for (let i = 0; i < (opts.engines ?? 1); i++) await s.addEngine();
     for (let i = 0; i < (opts.dispatchers ?? 1); i++) await s.addDispatcher();
     s.ws = await createWorkspace(s.fixtures, 'faults');
@@ -92,10 +104,11 @@ export class Stack {
     return { receiver, webhookId: res.body.webhookId };
   }
 
-  /** Starts a call through the gateway process; null when it was not accepted. */
+  /** Starts a call through a gateway process (the i-th call through gateway i mod n); null when not accepted. */
   async startCall(i: number): Promise<{ status: number; callId: string | null; body: unknown }> {
     try {
-      const res = await fetch(`http://127.0.0.1:${this.gateway.port}/api/core/voice/agent/call`, {
+      const gateway = this.gateways[i % this.gateways.length];
+      const res = await fetch(`http://127.0.0.1:${gateway.port}/api/core/voice/agent/call`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${this.ws.keys.member}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ agentId: this.agentId, to: MIXED_NUMBERS[i % MIXED_NUMBERS.length], metadata: { i } }),
@@ -169,11 +182,12 @@ export class Stack {
 
   async stop(): Promise<void> {
     await Promise.all(
-      [this.gateway, ...this.engines, ...this.dispatchers].filter(Boolean).map((p) => p.kill('SIGKILL')),
+      [...this.gateways, ...this.engines, ...this.dispatchers].filter(Boolean).map((p) => p.kill('SIGKILL')),
     );
     await this.fixtures?.close();
     await Promise.all(this.receivers.map((r) => r.close()));
     await this.redis?.stop();
+    await this.cluster?.stop();
     this.pg?.destroy();
   }
 }

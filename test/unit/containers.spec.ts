@@ -18,18 +18,28 @@ describe('docker-compose.yml', () => {
       healthcheck?: object;
       depends_on?: object;
       build?: string;
+      profiles?: string[];
     }
   >;
 
-  it('runs postgres, redis, a one-shot migrate and the three apps', () => {
+  it('runs postgres, redis (or, with --profile cluster, a three-master Redis Cluster), migrate and the apps', () => {
     expect(Object.keys(services).sort()).toEqual([
       'api-gateway',
       'call-engine',
       'migrate',
       'postgres',
       'redis',
+      'redis-cluster-init',
+      'redis-node-1',
+      'redis-node-2',
+      'redis-node-3',
       'webhook-dispatcher',
     ]);
+    for (const node of ['redis-node-1', 'redis-node-2', 'redis-node-3']) {
+      expect(services[node]).toMatchObject({ profiles: ['cluster'] });
+      expect(services[node].command).toEqual(expect.arrayContaining(['--cluster-enabled', 'yes']));
+    }
+    expect(String(services['redis-cluster-init'].command)).toContain('--cluster create');
     expect(services.migrate.command).toEqual(['node', 'dist/apps/cli/src/main.js', 'migrate']);
   });
 
@@ -52,15 +62,16 @@ describe('docker-compose.yml', () => {
       'BULL_BOARD_PASSWORD',
     ]);
     for (const [name, svc] of Object.entries(services)) {
-      if (['postgres', 'redis'].includes(name)) continue;
+      if (name === 'postgres' || name.startsWith('redis')) continue;
       for (const key of Object.keys(svc.environment ?? {}))
         expect({ service: name, key, known: known.has(key) }).toEqual({ service: name, key, known: true });
     }
   });
 
-  it('lets the dispatcher scale (no fixed host port) and serves Bull Board from the gateway', () => {
+  it('lets every app scale (no fixed single host port) and serves Bull Board from the gateway', () => {
     expect(services['webhook-dispatcher'].ports).toBeUndefined();
-    expect(services['api-gateway'].ports).toEqual(['3000:3000']);
+    expect(services['call-engine'].ports).toBeUndefined();
+    expect(services['api-gateway'].ports).toEqual(['3000-3003:3000']);
     expect(Object.keys(services['api-gateway'].environment ?? {})).toEqual(
       expect.arrayContaining(['BULL_BOARD_USER', 'BULL_BOARD_PASSWORD']),
     );

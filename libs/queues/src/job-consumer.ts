@@ -2,7 +2,7 @@ import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } f
 import { DelayedError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { AppConfig } from '@app/platform';
 import { jobsOfQueue, type JobPayloads, type JobsOf, type QueueName } from './jobs';
-import { bullConnection } from './redis-connection';
+import { bullConnection, closeBullConnections, queuePrefix } from './redis-connection';
 
 /** One handler per job of the queue: a missing or extra handler does not compile. */
 export type JobHandlers<Q extends QueueName> = {
@@ -17,6 +17,7 @@ export type JobHandlers<Q extends QueueName> = {
 export abstract class JobConsumer<Q extends QueueName> implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected readonly logger = new Logger(this.constructor.name);
   private worker?: Worker;
+  private connection?: ReturnType<typeof bullConnection>;
 
   protected abstract readonly queue: Q;
   protected abstract readonly handlers: JobHandlers<Q>;
@@ -29,9 +30,10 @@ export abstract class JobConsumer<Q extends QueueName> implements OnApplicationB
   onApplicationBootstrap(): void {
     const missing = jobsOfQueue(this.queue).filter((name) => !(name in this.handlers));
     if (missing.length) throw new Error(`${this.constructor.name} has no handler for ${missing.join(', ')}`);
+    this.connection = bullConnection(this.config);
     this.worker = new Worker(this.queue, (job, token) => this.dispatch(job, token), {
-      connection: bullConnection(this.config.REDIS_URL),
-      prefix: this.config.QUEUE_PREFIX,
+      connection: this.connection,
+      prefix: queuePrefix(this.config, this.queue),
       ...this.workerOptions(),
     });
     this.worker.on('error', (e) => this.logger.warn(`worker error: ${e.message}`));
@@ -40,6 +42,7 @@ export abstract class JobConsumer<Q extends QueueName> implements OnApplicationB
   /** Takes no new job and waits for the active ones, while the database and Redis are still open. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
+    closeBullConnections([this.connection]);
   }
 
   /**

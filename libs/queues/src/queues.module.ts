@@ -1,24 +1,30 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
 import { JobQueues } from './job-queues';
 import { ALL_QUEUES } from './jobs';
-import { bullConnection } from './redis-connection';
+import { bullConnection, closeBullConnections, queuePrefix } from './redis-connection';
 
-/** BullMQ for an app: REDIS_URL, keys under QUEUE_PREFIX, every queue of the table, the producer. */
+/**
+ * BullMQ for an app: REDIS_URL (or REDIS_CLUSTER_NODES), every queue of the table under its own
+ * hash-tagged prefix (see queuePrefix), the producer.
+ */
 @Global()
 @Module({
   imports: [
-    BullModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        connection: bullConnection(config.REDIS_URL),
-        prefix: config.QUEUE_PREFIX,
-      }),
-    }),
-    BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
+    BullModule.registerQueueAsync(
+      ...ALL_QUEUES.map((name) => ({
+        name,
+        inject: [AppConfig],
+        useFactory: (config: AppConfig) => ({ connection: bullConnection(config), prefix: queuePrefix(config, name) }),
+      })),
+    ),
   ],
   providers: [JobQueues],
   exports: [JobQueues, BullModule],
 })
-export class QueuesModule {}
+export class QueuesModule implements OnApplicationShutdown {
+  onApplicationShutdown(): void {
+    closeBullConnections();
+  }
+}

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { ApiError, AppConfig } from '@app/platform';
+import { redisClient, type RedisClient } from '@app/queues';
 
-// Counts one failure in each of the request's buckets; the first failure of a window sets its expiry.
+// Counts one failure in a bucket; the first failure of a window sets its expiry.
 const FAIL = `
-for i, key in ipairs(KEYS) do
-  if redis.call('INCR', key) == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
-end
+if redis.call('INCR', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return 1`;
 
 /**
@@ -19,10 +17,10 @@ return 1`;
 @Injectable()
 export class LoginThrottle implements OnApplicationShutdown {
   private readonly logger = new Logger(LoginThrottle.name);
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
 
   constructor(private readonly config: AppConfig) {
-    this.redis = new Redis(config.REDIS_URL, {
+    this.redis = redisClient(config, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       commandTimeout: 500,
@@ -39,7 +37,8 @@ export class LoginThrottle implements OnApplicationShutdown {
     const limits = [this.config.LOGIN_MAX_FAILURES, this.config.LOGIN_MAX_FAILURES * 4];
     try {
       const keys = this.keys(email, ip);
-      const counts = await this.redis.mget(...keys);
+      // one GET per key: on a cluster the two keys live in different slots
+      const counts = await Promise.all(keys.map((key) => this.redis.get(key)));
       for (const [i, count] of counts.entries()) {
         if (Number(count ?? 0) < limits[i]) continue;
         const ttl = await this.redis.pttl(keys[i]);
@@ -56,7 +55,8 @@ export class LoginThrottle implements OnApplicationShutdown {
 
   async failed(email: string, ip: string): Promise<void> {
     const keys = this.keys(email, ip);
-    await this.redis.eval(FAIL, keys.length, ...keys, this.config.LOGIN_THROTTLE_WINDOW_MS).catch(() => undefined);
+    const window = this.config.LOGIN_THROTTLE_WINDOW_MS;
+    await Promise.all(keys.map((key) => this.redis.eval(FAIL, 1, key, window))).catch(() => undefined);
   }
 
   /** A successful sign-in clears the email's count (not the address's). */

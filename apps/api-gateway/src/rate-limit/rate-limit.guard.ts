@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable, Logger, OnApplicationShutdown, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { Redis } from 'ioredis';
 import { ApiError, AppConfig } from '@app/platform';
+import { redisClient, type RedisClient } from '@app/queues';
 import type { RequestAuth } from '../auth/auth.decorators';
 
 const BUCKET = 'rate-limit:bucket';
@@ -31,13 +31,13 @@ return out`;
 @Injectable()
 export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private readonly logger = new Logger(RateLimitGuard.name);
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
 
   constructor(
     private readonly reflector: Reflector,
     private readonly config: AppConfig,
   ) {
-    this.redis = new Redis(config.REDIS_URL, {
+    this.redis = redisClient(config, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       commandTimeout: 500,
@@ -61,7 +61,8 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     if (extra) buckets.push([extra, this.config.RATE_LIMIT_START_CALLS]);
     let counts: number[];
     try {
-      const keys = buckets.map(([name]) => `${this.config.QUEUE_PREFIX}:rate:${workspaceId}:${name}`);
+      // one hash tag per workspace: its buckets share a slot, so one script counts them all on a cluster
+      const keys = buckets.map(([name]) => `${this.config.QUEUE_PREFIX}:rate:{${workspaceId}}:${name}`);
       counts = (await this.redis.eval(HIT, keys.length, ...keys, window)) as number[];
     } catch (e) {
       this.logger.warn(`rate limit not checked (Redis: ${(e as Error).message}); letting the request through`);

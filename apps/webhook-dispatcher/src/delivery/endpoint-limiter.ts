@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { AppConfig } from '@app/platform';
+import { redisClient, type RedisClient } from '@app/queues';
 
 // A counting semaphore in Redis shared by every dispatcher process: a sorted set of holders
 // scored by when their lease runs out, so a crashed holder frees its slot by itself.
@@ -19,12 +19,12 @@ return 0`;
  */
 @Injectable()
 export class EndpointLimiter implements OnApplicationShutdown {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly leaseMs: number;
 
   constructor(private readonly config: AppConfig) {
     // Commands of concurrent deliveries issued in the same tick go out in one write.
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+    this.redis = redisClient(config, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 5000;
   }
 

@@ -20,6 +20,15 @@ export class AppConfig {
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /**
+   * Redis Cluster seeds, "host:port,host:port": every app then talks to the cluster (REDIS_URL's
+   * user, password and rediss:// still apply to each node). Unset: the single node of REDIS_URL.
+   */
+  @IsOptional()
+  @Transform(({ value }) => value || undefined) // compose passes an unset variable as ''
+  @Matches(/^[^,:\s]+:\d+(,[^,:\s]+:\d+)*$/, { message: 'REDIS_CLUSTER_NODES must be host:port,host:port,…' })
+  REDIS_CLUSTER_NODES?: string;
+
   /** Prefix of every BullMQ key; lets several deployments (or test runs) share one Redis. */
   @Matches(/^[A-Za-z0-9_-]+$/)
   QUEUE_PREFIX = 'voice';
