@@ -210,6 +210,7 @@ describe('calls (spec 4.1-4.3)', () => {
           answeredBy: null,
           recordingReady: false,
           transcriptReady: false,
+          mediaRemovedAt: null,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           connectedAt: null,
           endedAt: null,

@@ -62,6 +62,18 @@ describe('operator CLI', () => {
     expect(bad.stderr).toMatch(/whole number/);
   });
 
+  it('workspace retention sets how long transcripts and recordings are kept, or keeps them', async () => {
+    expect(JSON.parse((await cli('workspace', 'retention', name, '--media-days', '30')).stdout)).toEqual({
+      mediaRetentionDays: 30,
+    });
+    expect(JSON.parse((await cli('workspace', 'retention', name, '--keep-media')).stdout)).toEqual({
+      mediaRetentionDays: null,
+    });
+    const neither = await cli('workspace', 'retention', name);
+    expect(neither.code).not.toBe(0);
+    expect(neither.stderr).toMatch(/--media-days <n> and --keep-media/);
+  });
+
   it('key list prints tab-separated rows (or JSON) without the keys; key revoke takes effect at once', async () => {
     const key = (
       await cli('key', 'create', '--workspace', name, '--name', 'to revoke', '--role', 'viewer')

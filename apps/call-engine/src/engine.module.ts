@@ -8,6 +8,7 @@ import { ConfigModule, LoggingModule, SecretBox } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { CampaignRunner } from './campaigns/campaign-runner';
+import { MediaRetention } from './retention/media-retention';
 import { AssistantChooser } from './inbound/assistant-chooser';
 import { AssistantRequest } from './inbound/assistant-request';
 import { CallEngineConsumer } from './lifecycle/call-engine.consumer';
@@ -33,6 +34,7 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     CallLifecycleRepository,
     ReconcilerService,
     CampaignRunner,
+    MediaRetention,
     McpToolRunner,
     Speech,
     AssistantChooser,

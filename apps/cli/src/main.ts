@@ -97,6 +97,20 @@ workspace
     }),
   );
 
+workspace
+  .command('retention <idOrName>')
+  .description("set how long calls' transcripts and recordings are kept; prints the setting as JSON")
+  .option('--media-days <n>', 'days after a call ended (the engine then deletes them; the call stays)', count)
+  .option('--keep-media', 'keep them (the default)')
+  .action((idOrName: string, opts: { mediaDays?: number; keepMedia?: boolean }) =>
+    withApp(async (app) => {
+      if ((opts.mediaDays === undefined) === !opts.keepMedia) fail('give one of --media-days <n> and --keep-media');
+      const ws = await workspaceOrExit(app, idOrName);
+      const setting = await app.get(WorkspacesRepository).setMediaRetention(ws.id, opts.mediaDays ?? null);
+      process.stdout.write(`${JSON.stringify(setting)}\n`);
+    }),
+  );
+
 const key = program.command('key').description('manage API keys');
 key
   .command('create')

@@ -40,8 +40,11 @@ export const CallRecord = contract(
       .enum(ANSWERED_BY)
       .nullable()
       .describe('human or machine once connected, when the assistant detects voicemail; null otherwise'),
-    recordingReady: z.boolean(),
-    transcriptReady: z.boolean(),
+    recordingReady: z.boolean().describe('false again once the retention removed it (mediaRemovedAt)'),
+    transcriptReady: z.boolean().describe('false again once the retention removed it (mediaRemovedAt)'),
+    mediaRemovedAt: timestamp()
+      .nullable()
+      .describe("When the workspace's retention removed the transcript and recording; the call stays"),
     createdAt: timestamp(),
     connectedAt: timestamp().nullable(),
     endedAt: timestamp().nullable(),
@@ -84,8 +87,9 @@ export function presentCall(call: Call): CallRecord {
     durationSec: call.durationSec,
     endedReason: call.endedReason as EndedReason | null,
     answeredBy: call.answeredBy as CallRecord['answeredBy'],
-    recordingReady: call.recordingReady,
-    transcriptReady: call.transcriptReady,
+    recordingReady: call.recordingReady && !call.mediaRemovedAt,
+    transcriptReady: call.transcriptReady && !call.mediaRemovedAt,
+    mediaRemovedAt: call.mediaRemovedAt?.toISOString() ?? null,
     createdAt: call.createdAt.toISOString(),
     connectedAt: call.connectedAt?.toISOString() ?? null,
     endedAt: call.endedAt?.toISOString() ?? null,

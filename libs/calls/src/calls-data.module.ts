@@ -3,6 +3,7 @@ import { CallsRepository } from './calls.repository';
 import { EventPublisher } from './events/event-publisher';
 import { EventsRepository } from './events/events.repository';
 import { CallMediaRepository } from './media/call-media.repository';
+import { MediaRetentionRepository } from './media/media-retention.repository';
 import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-storage';
 
 /** The shared read and start side of calls and the outbox relay; the lifecycle writer is the engine's own. */
@@ -13,8 +14,16 @@ import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-s
     CallMediaRepository,
     EventsRepository,
     EventPublisher,
+    MediaRetentionRepository,
     { provide: RecordingStorage, useClass: DirectoryRecordingStorage },
   ],
-  exports: [CallsRepository, CallMediaRepository, EventsRepository, EventPublisher, RecordingStorage],
+  exports: [
+    CallsRepository,
+    CallMediaRepository,
+    EventsRepository,
+    EventPublisher,
+    MediaRetentionRepository,
+    RecordingStorage,
+  ],
 })
 export class CallsDataModule {}

@@ -10,5 +10,6 @@ export * from './events/event-publisher';
 export * from './events/events.dto';
 export * from './events/events.repository';
 export * from './media/call-media.repository';
+export * from './media/media-retention.repository';
 export * from './media/recording-storage';
 export * from './media/transcript.contract';

@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * A finished call's recording (audio/wav)
-         * @description Supports a single byte Range (206). 409 until recordingReady (recording.ready).
+         * @description Supports a single byte Range (206). 409 until recordingReady (recording.ready); 410 once the workspace's retention removed it.
          */
         get: operations["CallMedia_recording"];
         put?: never;
@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * A finished call's transcript
-         * @description 409 until transcriptReady (transcript.ready).
+         * @description 409 until transcriptReady (transcript.ready); 410 once the workspace's retention removed it.
          */
         get: operations["CallMedia_transcript"];
         put?: never;
@@ -1676,16 +1676,20 @@ export interface components {
             from: string | null;
             /** @example en */
             language: string;
+            /** @description When the workspace's retention removed the transcript and recording; the call stays */
+            mediaRemovedAt: string | null;
             metadata: {
                 [key: string]: unknown;
             } | null;
             /** @description Your number the call went out from or came in to */
             numberId: string | null;
+            /** @description false again once the retention removed it (mediaRemovedAt) */
             recordingReady: boolean;
             /** @enum {string} */
             status: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
             /** @example +14155552671 */
             to: string;
+            /** @description false again once the retention removed it (mediaRemovedAt) */
             transcriptReady: boolean;
             /** Format: date-time */
             updatedAt: string;
@@ -4486,6 +4490,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Removed by the workspace's retention (see the call's mediaRemovedAt) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Range outside the recording */
             416: {
                 headers: {
@@ -4555,6 +4568,15 @@ export interface operations {
             };
             /** @description The resource state blocks the action */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Removed by the workspace's retention (see the call's mediaRemovedAt) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

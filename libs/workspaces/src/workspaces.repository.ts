@@ -19,6 +19,15 @@ export class WorkspacesRepository {
     });
   }
 
+  /** Days transcripts and recordings are kept after a call ended; null keeps them. */
+  setMediaRetention(id: string, mediaRetentionDays: number | null) {
+    return this.prisma.workspace.update({
+      where: { id },
+      data: { mediaRetentionDays },
+      select: { mediaRetentionDays: true },
+    });
+  }
+
   /** Operators name a workspace by id or by its unique name. */
   findByIdOrName(idOrName: string) {
     return this.prisma.workspace.findFirst({ where: { OR: [{ id: idOrName }, { name: idOrName }] } });

@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
 import { readyCallOrThrow, TranscriptsService } from './transcripts.service';
 
-/** Transcript and recording of a call: 409 until the engine has stored them, 404 for strangers. */
+/** Transcript and recording of a call: 409 until the engine has stored them, 410 once removed, 404 for strangers. */
 @ApiTags('calls')
 @ApiBearerAuth('apiKey')
 @Controller('api/core/voice/call/:callId')
@@ -22,10 +22,10 @@ export class CallMediaController {
   @Get('transcript')
   @ApiOperation({
     summary: "A finished call's transcript",
-    description: '409 until transcriptReady (transcript.ready).',
+    description: "409 until transcriptReady (transcript.ready); 410 once the workspace's retention removed it.",
   })
   @ApiAnswer(200, TranscriptRecord)
-  @ApiErrors(404, 409)
+  @ApiErrors(404, 409, 410)
   transcript(@Auth() auth: RequestAuth, @Param('callId') callId: string) {
     return this.transcripts.get(auth.workspaceId, callId);
   }
@@ -34,7 +34,9 @@ export class CallMediaController {
   @Get('recording')
   @ApiOperation({
     summary: "A finished call's recording (audio/wav)",
-    description: 'Supports a single byte Range (206). 409 until recordingReady (recording.ready).',
+    description:
+      'Supports a single byte Range (206). 409 until recordingReady (recording.ready); 410 once the ' +
+      "workspace's retention removed it.",
   })
   @ApiHeader({ name: 'Range', required: false, example: 'bytes=0-1023' })
   @ApiOkResponse({
@@ -46,7 +48,7 @@ export class CallMediaController {
     description: 'The requested byte range',
     content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
   })
-  @ApiErrors(404, 409, 416)
+  @ApiErrors(404, 409, 410, 416)
   async recording(
     @Auth() auth: RequestAuth,
     @Param('callId') callId: string,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CallMediaRepository, CallsRepository, presentTranscript } from '@app/calls';
 import { ApiError } from '@app/platform';
 
-/** 404 for unknown or foreign calls, 409 until the engine has stored the piece asked for. */
+/** 404 for unknown or foreign calls, 410 once the retention removed it, 409 until the engine has stored it. */
 export async function readyCallOrThrow(
   calls: CallsRepository,
   workspaceId: string,
@@ -12,6 +12,10 @@ export async function readyCallOrThrow(
 ) {
   const call = await calls.find(workspaceId, callId);
   if (!call) throw ApiError.notFound('Call', callId);
+  if (call.mediaRemovedAt) {
+    const when = call.mediaRemovedAt.toISOString();
+    throw new ApiError(410, `The ${what} of call ${callId} was removed at ${when} by the workspace's retention.`);
+  }
   if (!call[flag]) throw ApiError.conflict(`The ${what} of call ${callId} is not ready yet; wait for ${what}.ready.`);
   return call;
 }

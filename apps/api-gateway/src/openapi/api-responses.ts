@@ -10,6 +10,7 @@ const MEANING: Record<number, string> = {
   404: 'Unknown id, or an id of another workspace',
   406: 'The Accept header does not allow the answer',
   409: 'The resource state blocks the action',
+  410: "Removed by the workspace's retention (see the call's mediaRemovedAt)",
   413: 'Body over 1 MB',
   416: 'Range outside the recording',
   422: 'Valid JSON with an invalid value',

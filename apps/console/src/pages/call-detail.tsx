@@ -12,6 +12,7 @@ interface Call {
   endedReason: string | null;
   transcriptReady: boolean;
   recordingReady: boolean;
+  mediaRemovedAt: string | null;
   metadata: unknown;
 }
 interface CallEvent {
@@ -73,14 +74,20 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
           ))}
         </ol>
       ) : (
-        <p className="muted">The transcript appears when the call has ended.</p>
+        <p className="muted">{pending(call, 'transcript')}</p>
       )}
       <h2>Recording</h2>
       {call.recordingReady ? (
         <audio controls preload="metadata" src={`/api/core/voice/call/${callId}/recording`} aria-label="Recording" />
       ) : (
-        <p className="muted">The recording appears when the call has ended.</p>
+        <p className="muted">{pending(call, 'recording')}</p>
       )}
     </section>
   );
+}
+
+/** Why a transcript or recording is not shown: not made yet, or removed by the workspace's retention. */
+function pending(call: Call, what: 'transcript' | 'recording'): string {
+  if (!call.mediaRemovedAt) return `The ${what} appears when the call has ended.`;
+  return `The ${what} was removed on ${new Date(call.mediaRemovedAt).toLocaleString()} (the workspace's retention).`;
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
@@ -10,6 +10,8 @@ export abstract class RecordingStorage {
   abstract put(key: string, data: Buffer): Promise<void>;
   abstract size(key: string): Promise<number | null>;
   abstract read(key: string, range?: { start: number; end: number }): Readable;
+  /** Deletes the file; one already gone is fine (removal runs again after a crash). */
+  abstract remove(key: string): Promise<void>;
 }
 
 @Injectable()
@@ -40,6 +42,10 @@ export class DirectoryRecordingStorage extends RecordingStorage {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.pathOf(key), range);
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   private pathOf(key: string): string {

@@ -108,6 +108,12 @@ export class AppConfig {
   @Min(50)
   CAMPAIGN_TICK_MS = 1000;
 
+  /** How often an engine removes transcripts and recordings past their workspace's retention. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  MEDIA_RETENTION_INTERVAL_MS = 3_600_000;
+
   /** How often the engine's reconciler re-derives lost jobs and unpublished events from rows. */
   @Type(() => Number)
   @IsInt()
