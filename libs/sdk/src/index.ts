@@ -7,6 +7,7 @@ export {
   AuthenticationError,
   ConflictError,
   ConnectionError,
+  GoneError,
   NotFoundError,
   PermissionError,
   RateLimitError,

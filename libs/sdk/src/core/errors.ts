@@ -46,6 +46,10 @@ export class NotFoundError extends ApiError {
 export class ConflictError extends ApiError {
   override name = 'ConflictError';
 }
+/** 410: removed for good, e.g. a transcript or recording past the workspace's retention. */
+export class GoneError extends ApiError {
+  override name = 'GoneError';
+}
 /** 429: too many requests (or too many live calls); wait retryAfterMs. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
@@ -91,6 +95,7 @@ const CLASS_OF_STATUS: Record<number, typeof ApiError> = {
   403: PermissionError,
   404: NotFoundError,
   409: ConflictError,
+  410: GoneError,
   422: ValidationError,
   429: RateLimitError,
 };

@@ -54,12 +54,12 @@ export class Calls extends Resource {
     return this.httpPost(path`/api/core/voice/call/${callId}/end`, undefined, true, options);
   }
 
-  /** ConflictError (409) until transcript.ready. */
+  /** ConflictError (409) until transcript.ready; GoneError (410) once the workspace's retention removed it. */
   transcript(callId: string, options?: RequestOptions): Promise<Transcript> {
     return this.httpGet(path`/api/core/voice/call/${callId}/transcript`, undefined, options);
   }
 
-  /** The WAV recording; ConflictError (409) until recording.ready. */
+  /** The WAV recording; ConflictError (409) until recording.ready; GoneError (410) once removed by retention. */
   async recording(callId: string, options: RecordingOptions = {}): Promise<Recording> {
     const { range, ...rest } = options;
     const headers: Record<string, string> = { accept: 'audio/wav', ...(range ? { range } : {}) };
