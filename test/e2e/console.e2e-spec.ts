@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { useFastDelivery } from '../support/engine';
 import { isolateSuite, waitFor } from '../support/isolation';
@@ -163,6 +164,17 @@ describe('the console', () => {
     const durationSec = Number(await page.getByTestId('duration').textContent());
     expect(Math.abs(((await seconds.jsonValue()) as number) - durationSec)).toBeLessThanOrEqual(1);
     await review(page, 'call-detail');
+
+    // once the workspace's retention removed them, the page says so rather than showing nothing
+    const callId = new URL(page.url()).hash.split('/').pop()!;
+    const db = new Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    await db.query('UPDATE "Call" SET "mediaRemovedAt" = now() WHERE id = $1', [callId]);
+    await db.end();
+    await page.reload();
+    await page.getByText(/The recording was removed on .+ \(the workspace's retention\)\./).waitFor();
+    await page.getByText(/The transcript was removed on .+ \(the workspace's retention\)\./).waitFor();
+    expect(await page.locator('audio').count()).toBe(0);
   });
 
   it('the owner registers a webhook, sees deliveries and attempts, retries one: same deliveryId again', async () => {
