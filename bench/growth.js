@@ -1,4 +1,5 @@
-// Benchmark 4: start-call and list-calls latency with 10k and with 1M calls in the table.
+// Benchmark 4: start-call and list-calls latency with 10k and with 1M calls in the table; then the
+// history's (bench/history-growth.js).
 'use strict';
 const { Client } = require('pg');
 const {
@@ -15,7 +16,7 @@ const {
   table,
 } = require('./lib');
 
-module.exports = async function growthBench({ sizes = [10_000, 1_000_000], duration = 5, connections = 10 } = {}) {
+async function callGrowthBench({ sizes = [10_000, 1_000_000], duration = 5, connections = 10 } = {}) {
   const env = benchEnv('growth');
   await freshDatabase(env);
   const ws = cli(env, 'workspace', 'create', 'bench');
@@ -116,4 +117,8 @@ module.exports = async function growthBench({ sizes = [10_000, 1_000_000], durat
     await kill(gateway);
     await dropKeys(env);
   }
+}
+
+module.exports = async function growthBench() {
+  return { calls: await callGrowthBench(), history: await require('./history-growth')() };
 };

@@ -74,6 +74,23 @@ describe('operator CLI', () => {
     expect(neither.stderr).toMatch(/--media-days <n> and --keep-media/);
   });
 
+  it('history partitions lists the monthly partitions; history maintain finds nothing to do today', async () => {
+    const rows = (await cli('history', 'partitions')).stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    expect(rows).toHaveLength(12);
+    for (const table of ['CallEvent', 'WebhookDelivery', 'DeliveryAttempt']) {
+      const mine = rows.filter((r) => r[0] === table);
+      expect(mine[0]).toEqual([table, expect.stringMatching(new RegExp(`^${table}_until_`)), '-', expect.any(String)]);
+      // Each month starts where the one before ended, up to three months after the current one.
+      for (let i = 1; i < mine.length; i++) expect(mine[i][2]).toBe(mine[i - 1][3]);
+      expect(mine[3][3] > new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
+    }
+    const pass = await cli('history', 'maintain');
+    expect(pass).toMatchObject({ code: 0, stdout: '' });
+  });
+
   it('key list prints tab-separated rows (or JSON) without the keys; key revoke takes effect at once', async () => {
     const key = (
       await cli('key', 'create', '--workspace', name, '--name', 'to revoke', '--role', 'viewer')

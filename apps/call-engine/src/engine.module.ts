@@ -8,6 +8,7 @@ import { ConfigModule, LoggingModule, SecretBox } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { CampaignRunner } from './campaigns/campaign-runner';
+import { HistoryMaintenance } from './retention/history-maintenance';
 import { MediaRetention } from './retention/media-retention';
 import { AssistantChooser } from './inbound/assistant-chooser';
 import { AssistantRequest } from './inbound/assistant-request';
@@ -35,6 +36,7 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     ReconcilerService,
     CampaignRunner,
     MediaRetention,
+    HistoryMaintenance,
     McpToolRunner,
     Speech,
     AssistantChooser,

@@ -6,9 +6,9 @@ import { dirname } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
-import { ensureDatabase, migrate } from '@app/db';
+import { ensureDatabase, HISTORY_MONTHS_AHEAD, HistoryPartitions, migrate } from '@app/db';
 import { AssistantsRepository } from '@app/assistants';
-import { loadConfig } from '@app/platform';
+import { AppConfig, loadConfig } from '@app/platform';
 import {
   ApiKeysRepository,
   hashPassword,
@@ -108,6 +108,35 @@ workspace
       const ws = await workspaceOrExit(app, idOrName);
       const setting = await app.get(WorkspacesRepository).setMediaRetention(ws.id, opts.mediaDays ?? null);
       process.stdout.write(`${JSON.stringify(setting)}\n`);
+    }),
+  );
+
+const history = program.command('history').description("the event, delivery and attempt history's monthly partitions");
+const day = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(0, 10));
+history
+  .command('partitions')
+  .description('list them: table, partition, first day, day after the last (tab-separated)')
+  .action(() =>
+    withApp(async (app) => {
+      for (const p of await app.get(HistoryPartitions).list())
+        process.stdout.write(`${p.table}\t${p.name}\t${day(p.from)}\t${day(p.to)}\n`);
+    }),
+  );
+history
+  .command('maintain')
+  .description(
+    'create the coming months and drop those past HISTORY_RETENTION_DAYS now, as an engine does every ' +
+      'HISTORY_MAINTENANCE_INTERVAL_MS; prints what it created and dropped',
+  )
+  .action(() =>
+    withApp(async (app) => {
+      const retentionDays = app.get(AppConfig).HISTORY_RETENTION_DAYS;
+      const done = await app
+        .get(HistoryPartitions)
+        .maintain(new Date(), { retentionDays, monthsAhead: HISTORY_MONTHS_AHEAD });
+      if (!done) fail('another maintenance pass is running; try again');
+      for (const p of done.create) process.stdout.write(`created\t${p.name}\n`);
+      for (const p of done.drop) process.stdout.write(`dropped\t${p.name}\n`);
     }),
   );
 

@@ -88,10 +88,10 @@ export class CallsRepository {
           FOR SHARE
         ), call AS (
           INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", "from", "numberId", language, metadata,
-                              "requestId", "createdAt", "updatedAt")
+                              "requestId", "eventCount", "createdAt", "updatedAt")
           SELECT ${call.id}, ${workspaceId}, assistant.id, ${input.to}, ${from}, ${numberId}, ${language},
                  ${metadata}::jsonb,
-                 ${input.requestId ?? null}, ${at}::timestamptz AT TIME ZONE 'UTC',
+                 ${input.requestId ?? null}, 1, ${at}::timestamptz AT TIME ZONE 'UTC',
                  ${at}::timestamptz AT TIME ZONE 'UTC'
           FROM assistant
           RETURNING id

@@ -171,6 +171,7 @@ export class CampaignRunnerRepository {
         campaignId: c.id,
         language,
         metadata: (r.metadata as object | null) ?? undefined,
+        eventCount: 1,
         createdAt: now,
       },
     });

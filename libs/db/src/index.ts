@@ -18,3 +18,4 @@ export type {
   WebhookDelivery,
   Workspace,
 } from './generated/prisma/client';
+export * from './partitions/history-partitions';

@@ -24,8 +24,8 @@ const DB_STATUS: Record<CallStatus, string> = {
   no_answer: 'no-answer',
 };
 
-// The guarded update and its event, atomically: no row moved, no event. A concurrent writer of
-// the same call's next sequence number loses on the (callId, sequence) key and its job retries.
+// The guarded update and its event, atomically: no row moved, no event. The sequence is the call
+// row's eventCount after the update, so writers of one call's events queue on its row.
 const TRANSITION = `
   WITH moved AS (
     UPDATE "Call" SET status = $3::"CallStatus", "updatedAt" = $4::timestamptz AT TIME ZONE 'UTC',
@@ -33,16 +33,15 @@ const TRANSITION = `
       "endedAt" = COALESCE($6::timestamptz AT TIME ZONE 'UTC', "endedAt"),
       "durationSec" = COALESCE($7::int, "durationSec"),
       "endedReason" = COALESCE($8::text, "endedReason"),
-      "answeredBy" = COALESCE($12::text, "answeredBy")
+      "answeredBy" = COALESCE($12::text, "answeredBy"),
+      "eventCount" = "eventCount" + 1
     WHERE id = $1 AND status = $2::"CallStatus"
-    RETURNING id, "workspaceId"
-  ), next AS (
-    SELECT count(*)::int + 1 AS sequence FROM "CallEvent" WHERE "callId" = $1
+    RETURNING id, "workspaceId", "eventCount"
   )
   INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, "occurredAt", data)
-  SELECT $9, moved."workspaceId", moved.id, $10, next.sequence, $4::timestamptz AT TIME ZONE 'UTC',
-         jsonb_set($11::jsonb, '{sequence}', to_jsonb(next.sequence))
-  FROM moved, next
+  SELECT $9, moved."workspaceId", moved.id, $10, moved."eventCount", $4::timestamptz AT TIME ZONE 'UTC',
+         jsonb_set($11::jsonb, '{sequence}', to_jsonb(moved."eventCount"))
+  FROM moved
   RETURNING *`;
 
 /**
@@ -232,7 +231,11 @@ export class CallLifecycleRepository {
 
   /** The event with its per-call sequence; its data comes from the one builder (callEventData). */
   private async appendEvent<E extends EventName>(tx: Tx, call: Call, type: E, own: OwnEventData<E>, at: Date) {
-    const sequence = (await tx.callEvent.count({ where: { callId: call.id } })) + 1;
+    const { eventCount: sequence } = await tx.call.update({
+      where: { id: call.id },
+      data: { eventCount: { increment: 1 } },
+      select: { eventCount: true },
+    });
     const data = callEventData<E>(call, own, sequence) as Prisma.InputJsonObject;
     return tx.callEvent.create({
       data: {

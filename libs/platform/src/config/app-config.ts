@@ -114,6 +114,18 @@ export class AppConfig {
   @Min(50)
   MEDIA_RETENTION_INTERVAL_MS = 3_600_000;
 
+  /** Days of event, delivery and attempt history kept; older months' partitions are dropped. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  HISTORY_RETENTION_DAYS = 90;
+
+  /** How often an engine creates history partitions ahead and drops those past retention. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  HISTORY_MAINTENANCE_INTERVAL_MS = 3_600_000;
+
   /** How often the engine's reconciler re-derives lost jobs and unpublished events from rows. */
   @Type(() => Number)
   @IsInt()

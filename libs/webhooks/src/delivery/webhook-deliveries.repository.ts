@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { newId } from '@app/platform';
+import { attemptIdFor, deliveryIdFor } from '@app/platform';
 import { type DeliveryStatus, type Prisma, PrismaService } from '@app/db';
 import type { AttemptRecord } from './delivery.contract';
 import type { DeliveryRound } from './delivery-queue';
@@ -33,7 +33,8 @@ const FAN_OUT_TARGETS = `
   WHERE e.id = ANY ($1::text[])`;
 
 /**
- * Creates the deliveries (once: a repeat finds them), marks the events fanned out, and answers
+ * Creates the deliveries (once: a delivery's id is derived from its (event, webhook), so a repeat
+ * or a racing dispatcher conflicts on the primary key), marks the events fanned out, and answers
  * every pending delivery of the events.
  */
 const FAN_OUT = `
@@ -43,7 +44,7 @@ const FAN_OUT = `
     SELECT d.*, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[])
       AS d(id, hook, "eventId", "workspaceId", event, "attemptLimit")
-    ON CONFLICT ("webhookId", "eventId") DO NOTHING
+    ON CONFLICT (id) DO NOTHING
     RETURNING id, replays, "webhookId", "eventId"
   ), marked AS (
     UPDATE "CallEvent" SET "fannedOutAt" = now() AT TIME ZONE 'UTC'
@@ -116,7 +117,7 @@ export class WebhookDeliveriesRepository {
     const targets = await this.prisma.sql<Target & { hooks: string[] }>('fan-out-targets', FAN_OUT_TARGETS, [eventIds]);
     const limits = new Map(keys.map((k) => [k.eventId, k.attemptLimit]));
     const rows = targets.flatMap((e) =>
-      e.hooks.map((hook) => [newId('delivery'), hook, e.id, e.workspaceId, e.type, limits.get(e.id)!] as const),
+      e.hooks.map((hook) => [deliveryIdFor(e.id, hook), hook, e.id, e.workspaceId, e.type, limits.get(e.id)!] as const),
     );
     const pending = await this.prisma.sql<DeliveryRound & { eventId: string }>('fan-out', FAN_OUT, [
       eventIds,
@@ -207,7 +208,7 @@ export class WebhookDeliveriesRepository {
     const nextAttemptAt =
       outcome.kind === 'retry' && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
     const row: AttemptWrite = [
-      newId('attempt'),
+      attemptIdFor(deliveryId),
       deliveryId,
       attempt.number,
       attempt.startedAt.toISOString(),

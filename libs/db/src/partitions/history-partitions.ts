@@ -1,0 +1,144 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { idFloor, timeOfId } from '@app/platform';
+import type { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+
+/**
+ * The partitioned history (see migration 20261122080000_history_partitions): each table is
+ * range-partitioned by its id, whose first ten characters after the prefix are a ULID time, one
+ * partition per calendar month (UTC). A delivery's id carries its event's time and an attempt's
+ * its delivery's, so a month's attempts, deliveries and events are dropped together, in that
+ * order (each references the one after it).
+ */
+export const HISTORY_TABLES = [
+  { table: 'DeliveryAttempt', prefix: 'att' },
+  { table: 'WebhookDelivery', prefix: 'dlv' },
+  { table: 'CallEvent', prefix: 'evt' },
+] as const;
+
+/** Months after the current one whose partitions exist before anything is written in them. */
+export const HISTORY_MONTHS_AHEAD = 3;
+
+export type HistoryTable = (typeof HISTORY_TABLES)[number]['table'];
+
+/** One partition: the times its ids cover, [from, to) in ms; from null for MINVALUE. */
+export interface HistoryPartition {
+  table: HistoryTable;
+  name: string;
+  from: number | null;
+  to: number;
+}
+
+export interface HistoryPolicy {
+  /** History older than this many days is dropped (a month when all of it is older). */
+  retentionDays: number;
+  /** Months after the current one that must already have their partitions. */
+  monthsAhead: number;
+}
+
+export interface HistoryPlan {
+  create: { table: HistoryTable; name: string; from: number; to: number }[];
+  drop: HistoryPartition[];
+}
+
+const DAY_MS = 86_400_000;
+// Any constant every engine agrees on: one maintenance pass at a time.
+const LOCK_KEY = 16_017;
+
+const monthStart = (ms: number, add = 0) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
+};
+const monthName = (ms: number) => new Date(ms).toISOString().slice(0, 7).replace('-', '_');
+
+/**
+ * What a maintenance pass at `now` does: every month from the current one to monthsAhead later
+ * gets its partition where no partition covers it yet, and every partition whose whole range is
+ * older than the retention goes (attempts, then deliveries, then events: HISTORY_TABLES order).
+ */
+export function planHistoryPartitions(existing: HistoryPartition[], now: number, policy: HistoryPolicy): HistoryPlan {
+  const cutoff = now - policy.retentionDays * DAY_MS;
+  const create: HistoryPlan['create'] = [];
+  for (const { table } of HISTORY_TABLES) {
+    const mine = existing.filter((p) => p.table === table);
+    for (let m = 0; m <= policy.monthsAhead; m++) {
+      const from = monthStart(now, m);
+      const to = monthStart(now, m + 1);
+      const covered = mine.some((p) => (p.from ?? -Infinity) < to && p.to > from);
+      if (!covered) create.push({ table, name: `${table}_${monthName(from)}`, from, to });
+    }
+  }
+  const order = (t: HistoryTable) => HISTORY_TABLES.findIndex((h) => h.table === t);
+  const drop = existing.filter((p) => p.to <= cutoff).sort((a, b) => a.to - b.to || order(a.table) - order(b.table));
+  return { create, drop };
+}
+
+/** Creates history partitions ahead and drops those past retention; one runner at a time. */
+@Injectable()
+export class HistoryPartitions {
+  private readonly logger = new Logger(HistoryPartitions.name);
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The partitions of the history tables, oldest first per table. */
+  async list(db: Prisma.TransactionClient = this.prisma): Promise<HistoryPartition[]> {
+    const rows = await db.$queryRaw<{ table: HistoryTable; name: string; bound: string }[]>`
+      SELECT parent.relname AS "table", child.relname AS name, pg_get_expr(child.relpartbound, child.oid) AS bound
+      FROM pg_inherits i
+      JOIN pg_class parent ON parent.oid = i.inhparent
+      JOIN pg_class child ON child.oid = i.inhrelid
+      JOIN pg_namespace n ON n.oid = parent.relnamespace AND n.nspname = current_schema()
+      WHERE parent.relname IN ('CallEvent', 'WebhookDelivery', 'DeliveryAttempt')`;
+    return rows
+      .map((r) => {
+        // FOR VALUES FROM ('evt_…' | MINVALUE) TO ('evt_…')
+        const [, from, to] = /FROM \((MINVALUE|'[^']*')\) TO \('([^']*)'\)/.exec(r.bound) ?? [];
+        return {
+          table: r.table,
+          name: r.name,
+          from: from === 'MINVALUE' ? null : timeOfId(from.slice(1, -1)),
+          to: timeOfId(to),
+        };
+      })
+      .sort((a, b) => a.table.localeCompare(b.table) || a.to - b.to);
+  }
+
+  /**
+   * One pass at `now`, under an advisory lock (another engine's pass in progress: this one does
+   * nothing). Returns what it did. A drop that fails (a row still referenced from a later month,
+   * which ids make impossible) is logged and retried by the next pass.
+   */
+  async maintain(now: Date, policy: HistoryPolicy): Promise<HistoryPlan | null> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`
+          SELECT pg_try_advisory_xact_lock(${LOCK_KEY}) AS locked`;
+        if (!locked) return null;
+        const plan = planHistoryPartitions(await this.list(tx), now.getTime(), policy);
+        for (const p of plan.create) {
+          const prefix = HISTORY_TABLES.find((h) => h.table === p.table)!.prefix;
+          await tx.$executeRawUnsafe(
+            `CREATE TABLE IF NOT EXISTS "${p.name}" PARTITION OF "${p.table}"
+             FOR VALUES FROM ('${idFloor(prefix, p.from)}') TO ('${idFloor(prefix, p.to)}')`,
+          );
+        }
+        const dropped: HistoryPartition[] = [];
+        for (const p of plan.drop) {
+          try {
+            await tx.$executeRawUnsafe(`SAVEPOINT drop_partition`);
+            // Detaching checks that nothing references the partition's rows; then it is a plain table.
+            await tx.$executeRawUnsafe(`ALTER TABLE "${p.table}" DETACH PARTITION "${p.name}"`);
+            await tx.$executeRawUnsafe(`DROP TABLE "${p.name}"`);
+            await tx.$executeRawUnsafe(`RELEASE SAVEPOINT drop_partition`);
+            dropped.push(p);
+          } catch (e) {
+            await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT drop_partition`);
+            this.logger.warn(`could not drop ${p.name} (next pass retries): ${(e as Error).message}`);
+          }
+        }
+        return { create: plan.create, drop: dropped };
+      },
+      { timeout: 300_000 },
+    );
+  }
+}

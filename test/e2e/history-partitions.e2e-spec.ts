@@ -1,0 +1,170 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Client } from 'pg';
+import { HistoryPartitions, PrismaService } from '@app/db';
+import { idFloor } from '@app/platform';
+import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
+import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
+import { isolateSuite, waitFor } from '../support/isolation';
+import { Receiver } from '../support/receiver';
+import { compareSchema } from '../support/schema';
+
+const DAY = 86_400_000;
+const TABLES = ['CallEvent', 'WebhookDelivery', 'DeliveryAttempt'];
+const monthOf = (ms: number, add = 0) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
+};
+const monthName = (ms: number) => new Date(ms).toISOString().slice(0, 7).replace('-', '_');
+
+/**
+ * Issue 16: the history (events, deliveries, attempts) lives in monthly partitions; maintenance
+ * with a clock the test controls and a compressed retention drops old months whole and creates
+ * the coming ones, and every read and write keeps working.
+ */
+describe('history partitions', () => {
+  let cleanup: () => Promise<void>;
+  let gateway: INestApplication;
+  let engine: INestApplication;
+  let dispatcher: INestApplication;
+  let ws: TestWorkspace;
+  let agentId: string;
+  let webhookId: string;
+  let hooks: Receiver;
+  let db: Client;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    cleanup = await isolateSuite('history');
+    useFastSimulator();
+    useFastDelivery();
+    process.env.RECORDINGS_DIR = mkdtempSync(join(tmpdir(), 'recordings-'));
+    gateway = await startGateway();
+    engine = await startEngine();
+    dispatcher = await startDispatcher();
+    ws = await createWorkspace(gateway, 'history');
+    agentId = (await createAssistant(gateway, ws.keys.admin, { script: [{ hangup: 'customer' }] })).agentId;
+    hooks = await Receiver.http();
+    const hook = await admin().post('/api/core/webhook', {
+      url: hooks.url,
+      events: ['call.started', 'call.completed'],
+    });
+    webhookId = hook.body.webhookId;
+    db = new Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db.end();
+    await dispatcher.close();
+    await engine.close();
+    await gateway.close();
+    await hooks.close();
+    await cleanup();
+  });
+
+  const admin = () => as(gateway, ws.keys.admin);
+  const maintain = (at: number, retentionDays: number) =>
+    engine.get(HistoryPartitions).maintain(new Date(at), { retentionDays, monthsAhead: 3 });
+  const partitions = async () => (await engine.get(HistoryPartitions).list()).map((p) => p.name).sort();
+
+  /** Starts a call and waits until it completed and both its deliveries succeeded. */
+  async function completedCall(): Promise<string> {
+    const started = await admin().post('/api/core/voice/agent/call', { agentId, to: '+14155552671' });
+    expect(started.status).toBe(201);
+    const callId: string = started.body.callId;
+    await waitFor(`deliveries of ${callId}`, async () => {
+      const done = await engine.get(PrismaService).webhookDelivery.count({
+        where: { callEvent: { callId }, status: 'succeeded' },
+      });
+      return done === 2 || undefined;
+    });
+    return callId;
+  }
+
+  /** The partition each of the call's history rows is stored in. */
+  async function partitionsOf(callId: string): Promise<string[]> {
+    const { rows } = await db.query(
+      `SELECT e.tableoid::regclass::text AS e, d.tableoid::regclass::text AS d, a.tableoid::regclass::text AS a
+       FROM "CallEvent" e JOIN "WebhookDelivery" d ON d."eventId" = e.id
+       JOIN "DeliveryAttempt" a ON a."deliveryId" = d.id
+       WHERE e."callId" = $1`,
+      [callId],
+    );
+    return [...new Set(rows.flatMap((r) => [r.e, r.d, r.a].map((n: string) => n.replace(/"/g, ''))))].sort();
+  }
+
+  it('computes partition bounds in SQL (the migration) as the engine does', async () => {
+    for (const ms of [Date.UTC(2026, 0, 1), Date.UTC(2027, 11, 31, 23, 59, 59, 999), now]) {
+      const { rows } = await db.query(`SELECT history_id_floor('evt', $1::timestamptz) AS id`, [new Date(ms)]);
+      expect(rows[0].id).toBe(idFloor('evt', ms));
+    }
+  });
+
+  it('keeps an event, its deliveries and their attempts in one month; drops old months, creates new ones', async () => {
+    const first = await completedCall();
+    const thisMonth = monthName(monthOf(now, 1));
+    expect(await partitionsOf(first)).toEqual(TABLES.map((t) => `${t}_until_${thisMonth}`).sort());
+
+    // Today, with the default retention: the migration already made this month and three ahead.
+    expect(await maintain(now, 90)).toEqual({ create: [], drop: [] });
+
+    // A day after this month ends, keeping one day: this month goes (attempts, deliveries, events,
+    // in that order); the month three ahead of then is created.
+    const later = monthOf(now, 1) + DAY + 60_000;
+    const done = (await maintain(later, 1))!;
+    expect(done.drop.map((p) => p.name)).toEqual(
+      ['DeliveryAttempt', 'WebhookDelivery', 'CallEvent'].map((t) => `${t}_until_${thisMonth}`),
+    );
+    const fourAhead = monthName(monthOf(now, 4));
+    expect(done.create.map((p) => p.name)).toEqual(
+      ['DeliveryAttempt', 'WebhookDelivery', 'CallEvent'].map((t) => `${t}_${fourAhead}`),
+    );
+    const ahead = [1, 2, 3, 4].map((m) => monthName(monthOf(now, m)));
+    expect(await partitions()).toEqual(TABLES.flatMap((t) => ahead.map((m) => `${t}_${m}`)).sort());
+
+    // The call stays; its history is gone and reported as an empty log, never an error.
+    const call = await admin().get(`/api/core/voice/call/${first}`);
+    expect(call.status).toBe(200);
+    expect(call.body.status).toBe('completed');
+    const list = await admin().get('/api/core/voice/call/list');
+    expect(list.body.list.map((c: { callId: string }) => c.callId)).toContain(first);
+    const events = await admin().get(`/api/core/event/list?callId=${first}`);
+    expect(events.status).toBe(200);
+    expect(events.body).toMatchObject({ list: [], total: 0 });
+    const deliveries = await admin().get(`/api/core/webhook/${webhookId}/deliveries`);
+    expect(deliveries.status).toBe(200);
+    expect(deliveries.body).toMatchObject({ list: [], total: 0 });
+
+    // Back at today's clock an engine creates this month again, and new history flows into it.
+    const again = (await maintain(now, 1))!;
+    expect(again.create.map((p) => p.name)).toEqual(
+      ['DeliveryAttempt', 'WebhookDelivery', 'CallEvent'].map((t) => `${t}_${monthName(monthOf(now))}`),
+    );
+    const second = await completedCall();
+    expect(await partitionsOf(second)).toEqual(TABLES.map((t) => `${t}_${monthName(monthOf(now))}`).sort());
+    const feed = await waitFor('the new call in the event feed', async () => {
+      const res = await admin().get(`/api/core/event/list?callId=${second}`);
+      const names = res.body.list.map((e: { event: string }) => e.event);
+      return names.includes('call.completed') ? names : undefined;
+    });
+    expect(feed).toEqual(expect.arrayContaining(['call.started', 'call.connected', 'call.completed']));
+    const log = await admin().get(`/api/core/webhook/${webhookId}/deliveries`);
+    expect(log.body.total).toBe(2);
+    const one = await admin().get(`/api/core/webhook/${webhookId}/deliveries/${log.body.list[0].deliveryId}`);
+    expect(one.status).toBe(200);
+    expect(one.body.attempts).toHaveLength(1);
+
+    // And the schema is still the one schema.prisma describes.
+    for (const { actual, expected } of Object.values(await compareSchema(db))) expect(actual).toEqual(expected);
+  });
+
+  it('lets one maintenance pass run at a time across engines: each partition is created once', async () => {
+    const at = monthOf(now, 2) + DAY;
+    const passes = await Promise.all([maintain(at, 90), maintain(at, 90), maintain(at, 90)]);
+    const created = passes.flatMap((p) => p?.create ?? []).map((p) => p.name);
+    expect(created.sort()).toEqual(TABLES.map((t) => `${t}_${monthName(monthOf(now, 5))}`).sort());
+    expect(passes.flatMap((p) => p?.drop ?? [])).toEqual([]);
+  });
+});
