@@ -10,6 +10,7 @@ const {
   freshDatabase,
   freePort,
   kill,
+  latencyRows,
   load,
   save,
   startProcess,
@@ -99,15 +100,7 @@ async function callGrowthBench({ sizes = [10_000, 1_000_000], duration = 5, conn
         }),
       };
       results[size] = r;
-      for (const [op, m] of Object.entries(r))
-        rows.push({
-          calls: size.toLocaleString('en'),
-          operation: op,
-          'req/s': m.rps,
-          'p50 ms': m.p50,
-          'p99 ms': m.p99,
-          errors: m.errors,
-        });
+      rows.push(...latencyRows({ calls: size.toLocaleString('en') }, r));
     }
     console.log(`\nGrowth (${connections} connections, ${duration} s each)`);
     table(rows);

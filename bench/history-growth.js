@@ -10,6 +10,7 @@ const {
   freshDatabase,
   freePort,
   kill,
+  latencyRows,
   load,
   save,
   startProcess,
@@ -17,6 +18,8 @@ const {
 } = require('./lib');
 
 const DAYS = 90;
+// One 'now' for every statement, so an event's time is the same wherever it is computed.
+const NOW = `'${new Date().toISOString()}'::timestamptz`;
 const MONTHS = 4;
 
 /** Monthly partitions for the last MONTHS months and the next three, as a service running that long has them. */
@@ -58,15 +61,15 @@ async function history(db, { workspaceId, agentId, webhookId, batch, count }) {
       `INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", status, language, "eventCount", "createdAt",
                            "updatedAt", "endedAt", "endedReason", "durationSec", "connectedAt")
        SELECT ${call}, $1, $2, '+14155552671', 'completed', 'en', 5,
-              now() - ${span}, now(), now() - ${span}, 'customer-ended-call', 30, now() - ${span}
+              ${NOW} - ${span}, now(), ${NOW} - ${span}, 'customer-ended-call', 30, ${NOW} - ${span}
        FROM generate_series($3::int + 1, $4::int) g`,
       [workspaceId, agentId, from, to],
     );
     const events = `
       SELECT ${call} AS call, s, (ARRAY['call.started', 'call.connected',
              'call.completed', 'transcript.ready', 'recording.ready'])[s] AS type,
-             now() - ${span} + s * interval '10 seconds' AS at,
-             substr(history_id_floor('evt', now() - ${span} + s * interval '10 seconds'), 5, 10) AS time,
+             ${NOW} - ${span} + s * interval '10 seconds' AS at,
+             substr(history_id_floor('evt', ${NOW} - ${span} + s * interval '10 seconds'), 5, 10) AS time,
              '${String(batch).padStart(2, '0')}' || lpad(g::text, 13, '0') || s AS n
       FROM generate_series($2::int + 1, $3::int) g, generate_series(1, 5) s`;
     await db.query(
@@ -76,18 +79,22 @@ async function history(db, { workspaceId, agentId, webhookId, batch, count }) {
        FROM (${events}) e`,
       [workspaceId, from, to],
     );
+    // Each event delivered once, with one attempt: ids carry the event's time, as the service's do.
+    const chunkEvents = `
+      SELECT * FROM "CallEvent"
+      WHERE "callId" BETWEEN ${call.replace(/\bg\b/, String(from + 1))} AND ${call.replace(/\bg\b/, String(to))}`;
     await db.query(
       `INSERT INTO "WebhookDelivery" (id, "workspaceId", "webhookId", "eventId", event, status, "attemptCount",
                                       "attemptLimit", "lastAttemptAt", "createdAt", "updatedAt")
-       SELECT 'dlv_' || time || n, $1, $4, 'evt_' || time || n, type, 'succeeded', 1, 8, at, at, at
-       FROM (${events}) e`,
-      [workspaceId, from, to, webhookId],
+       SELECT 'dlv_' || substr(e.id, 5), $1, $2, e.id, e.type, 'succeeded', 1, 8, e."occurredAt", e."occurredAt",
+              e."occurredAt"
+       FROM (${chunkEvents}) e`,
+      [workspaceId, webhookId],
     );
     await db.query(
       `INSERT INTO "DeliveryAttempt" (id, "deliveryId", number, "startedAt", "durationMs", "statusCode")
-       SELECT 'att_' || time || n, 'dlv_' || time || n, 1, at, 40, 200
-       FROM (${events}) e`,
-      [workspaceId, from, to],
+       SELECT 'att_' || substr(e.id, 5), 'dlv_' || substr(e.id, 5), 1, e."occurredAt", 40, 200
+       FROM (${chunkEvents}) e`,
     );
   }
 }
@@ -153,20 +160,12 @@ module.exports = async function historyGrowthBench({
         callList: await get('/voice/call/list'),
       };
       results[size] = r;
-      for (const [op, m] of Object.entries(r))
-        rows.push({
-          events: size.toLocaleString('en'),
-          operation: op,
-          'req/s': m.rps,
-          'p50 ms': m.p50,
-          'p99 ms': m.p99,
-          errors: m.errors,
-        });
+      rows.push(...latencyRows({ events: size.toLocaleString('en') }, r));
+      console.log(
+        `\nHistory growth: one workspace's 10k events among all (${connections} connections, ${duration} s each)`,
+      );
+      table(rows);
     }
-    console.log(
-      `\nHistory growth: one workspace's 10k events among all (${connections} connections, ${duration} s each)`,
-    );
-    table(rows);
     return save('history-growth', { connections, duration, results });
   } finally {
     await db.end();

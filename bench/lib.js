@@ -105,6 +105,18 @@ async function load({ url, method = 'GET', body, headers = {}, connections = 50,
   };
 }
 
+/** Table rows of `load` results by operation, each headed by what was measured at (e.g. {calls: '10,000'}). */
+function latencyRows(at, results) {
+  return Object.entries(results).map(([operation, m]) => ({
+    ...at,
+    operation,
+    'req/s': m.rps,
+    'p50 ms': m.p50,
+    'p99 ms': m.p99,
+    errors: m.errors,
+  }));
+}
+
 function table(rows) {
   const cols = Object.keys(rows[0]);
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
@@ -153,6 +165,7 @@ const kill = (p) =>
   });
 
 module.exports = {
+  latencyRows,
   ROOT,
   dropKeys,
   benchEnv,
