@@ -160,6 +160,13 @@ describe('history partitions', () => {
     for (const { actual, expected } of Object.values(await compareSchema(db))) expect(actual).toEqual(expected);
   });
 
+  it('drops a month an earlier pass detached but did not drop', async () => {
+    await db.query(`CREATE TABLE "DeliveryAttempt_2020_01" (LIKE "DeliveryAttempt")`);
+    await maintain(now, 90);
+    const { rows } = await db.query(`SELECT to_regclass('"DeliveryAttempt_2020_01"') AS t`);
+    expect(rows[0].t).toBeNull();
+  });
+
   it('lets one maintenance pass run at a time across engines: each partition is created once', async () => {
     const at = monthOf(now, 2) + DAY;
     const passes = await Promise.all([maintain(at, 90), maintain(at, 90), maintain(at, 90)]);

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool, types as pgTypes, type CustomTypesConfig } from 'pg';
+import { Pool, type PoolClient, types as pgTypes, type CustomTypesConfig } from 'pg';
 import { AppConfig } from '@app/platform';
 import { PrismaClient } from './generated/prisma/client';
 
@@ -37,6 +37,22 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
   async sql<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
     const { rows } = await this.pool.query({ name, text, values, types: UTC_TIMESTAMPS });
     return rows as T[];
+  }
+
+  /**
+   * One connection of the pool for `fn` alone: for work that holds a session (a session advisory
+   * lock, statements that cannot run inside a transaction). A connection that failed is closed.
+   */
+  async withConnection<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      const result = await fn(client);
+      client.release();
+      return result;
+    } catch (e) {
+      client.release(e as Error);
+      throw e;
+    }
   }
 
   /**

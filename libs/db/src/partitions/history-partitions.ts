@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { idFloor, timeOfId } from '@app/platform';
-import type { Prisma } from '../generated/prisma/client';
+import type { PoolClient } from 'pg';
 import { PrismaService } from '../prisma.service';
 
 /**
@@ -27,6 +27,8 @@ export interface HistoryPartition {
   name: string;
   from: number | null;
   to: number;
+  /** A DETACH … CONCURRENTLY that was interrupted: it is finished (FINALIZE) before the drop. */
+  detaching?: boolean;
 }
 
 export interface HistoryPolicy {
@@ -81,9 +83,12 @@ export class HistoryPartitions {
   constructor(private readonly prisma: PrismaService) {}
 
   /** The partitions of the history tables, oldest first per table. */
-  async list(db: Prisma.TransactionClient = this.prisma): Promise<HistoryPartition[]> {
-    const rows = await db.$queryRaw<{ table: HistoryTable; name: string; bound: string }[]>`
-      SELECT parent.relname AS "table", child.relname AS name, pg_get_expr(child.relpartbound, child.oid) AS bound
+  async list(): Promise<HistoryPartition[]> {
+    const rows = await this.prisma.$queryRaw<
+      { table: HistoryTable; name: string; bound: string; detaching: boolean }[]
+    >`
+      SELECT parent.relname AS "table", child.relname AS name, pg_get_expr(child.relpartbound, child.oid) AS bound,
+             i.inhdetachpending AS detaching
       FROM pg_inherits i
       JOIN pg_class parent ON parent.oid = i.inhparent
       JOIN pg_class child ON child.oid = i.inhrelid
@@ -98,26 +103,28 @@ export class HistoryPartitions {
           name: r.name,
           from: from === 'MINVALUE' ? null : timeOfId(from.slice(1, -1)),
           to: timeOfId(to),
+          ...(r.detaching ? { detaching: true } : {}),
         };
       })
       .sort((a, b) => a.table.localeCompare(b.table) || a.to - b.to);
   }
 
   /**
-   * One pass at `now`, under an advisory lock (another engine's pass in progress: this one does
-   * nothing). Returns what it did. A drop that fails (a row still referenced from a later month,
-   * which ids make impossible) is logged and retried by the next pass.
+   * One pass at `now`, on a connection of its own holding a session advisory lock (another
+   * engine's pass in progress: this one does nothing and answers null). Months are detached
+   * CONCURRENTLY, so inserts into the current month never wait while PostgreSQL checks that
+   * nothing references the old one; a drop that fails is logged and retried by the next pass.
    */
   async maintain(now: Date, policy: HistoryPolicy): Promise<HistoryPlan | null> {
-    return this.prisma.$transaction(
-      async (tx) => {
-        const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`
-          SELECT pg_try_advisory_xact_lock(${LOCK_KEY}) AS locked`;
-        if (!locked) return null;
-        const plan = planHistoryPartitions(await this.list(tx), now.getTime(), policy);
+    return this.prisma.withConnection(async (db) => {
+      const { rows } = await db.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
+      if (!rows[0].locked) return null;
+      try {
+        await this.dropStrays(db);
+        const plan = planHistoryPartitions(await this.list(), now.getTime(), policy);
         for (const p of plan.create) {
           const prefix = HISTORY_TABLES.find((h) => h.table === p.table)!.prefix;
-          await tx.$executeRawUnsafe(
+          await db.query(
             `CREATE TABLE IF NOT EXISTS "${p.name}" PARTITION OF "${p.table}"
              FOR VALUES FROM ('${idFloor(prefix, p.from)}') TO ('${idFloor(prefix, p.to)}')`,
           );
@@ -125,20 +132,31 @@ export class HistoryPartitions {
         const dropped: HistoryPartition[] = [];
         for (const p of plan.drop) {
           try {
-            await tx.$executeRawUnsafe(`SAVEPOINT drop_partition`);
-            // Detaching checks that nothing references the partition's rows; then it is a plain table.
-            await tx.$executeRawUnsafe(`ALTER TABLE "${p.table}" DETACH PARTITION "${p.name}"`);
-            await tx.$executeRawUnsafe(`DROP TABLE "${p.name}"`);
-            await tx.$executeRawUnsafe(`RELEASE SAVEPOINT drop_partition`);
+            const how = p.detaching ? 'FINALIZE' : 'CONCURRENTLY';
+            await db.query(`ALTER TABLE "${p.table}" DETACH PARTITION "${p.name}" ${how}`);
+            await db.query(`DROP TABLE "${p.name}"`);
             dropped.push(p);
           } catch (e) {
-            await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT drop_partition`);
             this.logger.warn(`could not drop ${p.name} (next pass retries): ${(e as Error).message}`);
           }
         }
         return { create: plan.create, drop: dropped };
-      },
-      { timeout: 300_000 },
+      } finally {
+        await db.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
+      }
+    });
+  }
+
+  /** Months detached by a pass that stopped before dropping them: plain tables nobody reads. */
+  private async dropStrays(db: PoolClient): Promise<void> {
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND NOT c.relispartition
+         AND c.relname ~ '^(CallEvent|WebhookDelivery|DeliveryAttempt)_(until_)?[0-9]{4}_[0-9]{2}$'`,
     );
+    for (const { name } of rows) {
+      await db.query(`DROP TABLE "${name}"`);
+      this.logger.log(`dropped ${name}, detached by an earlier pass`);
+    }
   }
 }
