@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { idFloor, timeOfId } from '@app/platform';
+import { idAtTime, type IdKind, timeOfId } from '@app/platform';
 import type { PoolClient } from 'pg';
 import { PrismaService } from '../prisma.service';
 
@@ -11,10 +11,10 @@ import { PrismaService } from '../prisma.service';
  * order (each references the one after it).
  */
 export const HISTORY_TABLES = [
-  { table: 'DeliveryAttempt', prefix: 'att' },
-  { table: 'WebhookDelivery', prefix: 'dlv' },
-  { table: 'CallEvent', prefix: 'evt' },
-] as const;
+  { table: 'DeliveryAttempt', kind: 'attempt' },
+  { table: 'WebhookDelivery', kind: 'delivery' },
+  { table: 'CallEvent', kind: 'event' },
+] as const satisfies readonly { table: string; kind: IdKind }[];
 
 /** Months after the current one whose partitions exist before anything is written in them. */
 export const HISTORY_MONTHS_AHEAD = 3;
@@ -93,7 +93,7 @@ export class HistoryPartitions {
       JOIN pg_class parent ON parent.oid = i.inhparent
       JOIN pg_class child ON child.oid = i.inhrelid
       JOIN pg_namespace n ON n.oid = parent.relnamespace AND n.nspname = current_schema()
-      WHERE parent.relname IN ('CallEvent', 'WebhookDelivery', 'DeliveryAttempt')`;
+      WHERE parent.relname = ANY (${HISTORY_TABLES.map((h) => h.table)})`;
     return rows
       .map((r) => {
         // FOR VALUES FROM ('evt_…' | MINVALUE) TO ('evt_…')
@@ -123,10 +123,10 @@ export class HistoryPartitions {
         await this.dropStrays(db);
         const plan = planHistoryPartitions(await this.list(), now.getTime(), policy);
         for (const p of plan.create) {
-          const prefix = HISTORY_TABLES.find((h) => h.table === p.table)!.prefix;
+          const { kind } = HISTORY_TABLES.find((h) => h.table === p.table)!;
           await db.query(
             `CREATE TABLE IF NOT EXISTS "${p.name}" PARTITION OF "${p.table}"
-             FOR VALUES FROM ('${idFloor(prefix, p.from)}') TO ('${idFloor(prefix, p.to)}')`,
+             FOR VALUES FROM ('${idAtTime(kind, p.from)}') TO ('${idAtTime(kind, p.to)}')`,
           );
         }
         const dropped: HistoryPartition[] = [];
