@@ -15,8 +15,7 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_REDIS_CLUSTER === '1') {
     // the suites run against a three-master Redis Cluster of this run's own (stopped by the teardown)
     const cluster = await startRedisCluster();
-    process.env.REDIS_CLUSTER_NODES = cluster.nodes;
-    process.env.REDIS_URL = 'redis://127.0.0.1:1'; // nothing listens: a single-node client would fail
+    cluster.useForApps();
     (globalThis as { redisCluster?: typeof cluster }).redisCluster = cluster;
   }
   process.env.QUEUE_PREFIX = `voice_test_${run}`;

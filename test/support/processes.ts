@@ -73,9 +73,8 @@ async function clusterPort(): Promise<number> {
 }
 
 export interface RedisClusterHandle {
-  /** REDIS_CLUSTER_NODES for the apps. */
-  nodes: string;
-  ports: number[];
+  /** Points the apps of this process (and those it spawns) at the cluster. */
+  useForApps(): void;
   /** Empties one master (a failover without persistence): its slots stay, their keys are gone. */
   flushMaster(index: number): Promise<void>;
   /** The keys each master holds. */
@@ -125,9 +124,12 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterHandle
         String(info).includes('cluster_state:ok'),
       );
     await waitFor('cluster_state:ok on every node', clusterOk, 15_000, 100);
+    const nodes = ports.map((port) => `127.0.0.1:${port}`).join(',');
     return {
-      nodes: ports.map((port) => `127.0.0.1:${port}`).join(','),
-      ports,
+      useForApps: () => {
+        process.env.REDIS_CLUSTER_NODES = nodes;
+        process.env.REDIS_URL = 'redis://127.0.0.1:1'; // nothing listens: a single-node client would fail
+      },
       flushMaster: async (index) => {
         await clients[index].flushall();
       },

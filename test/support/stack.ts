@@ -50,8 +50,7 @@ export class Stack {
     process.env.DATABASE_URL = s.pg.url;
     if (opts.cluster) {
       s.cluster = await startRedisCluster();
-      process.env.REDIS_CLUSTER_NODES = s.cluster.nodes;
-      process.env.REDIS_URL = 'redis://127.0.0.1:1'; // nothing listens: a single-node client would fail
+      s.cluster.useForApps();
     } else {
       s.redis = await startRedis();
       process.env.REDIS_URL = s.redis.url;

@@ -55,12 +55,9 @@ export function bullConnection(config: RedisConfig): ConnectionOptions {
   return client;
 }
 
-/** Closes the cluster clients given to BullMQ (after its queues and workers closed). */
-export function closeBullConnections(clients: Iterable<unknown> = bullClusterClients): void {
-  for (const client of clients) {
-    if (!bullClusterClients.delete(client as Cluster)) continue;
-    (client as Cluster).disconnect();
-  }
+/** Closes the cluster clients given to BullMQ (after its queues and workers closed); others are BullMQ's. */
+export function closeBullConnections(connections: Iterable<ConnectionOptions | undefined> = bullClusterClients): void {
+  for (const c of connections) if (c instanceof Cluster && bullClusterClients.delete(c)) c.disconnect();
 }
 
 /**

@@ -64,7 +64,7 @@ describe('the SDK package', () => {
   });
 
   it('type-checks in an ES module and a CommonJS module of a consumer', async () => {
-    const program = (importLine: string) => `${importLine}
+    const source = `import { VoiceClient, isEvent, verifyWebhook, type Call } from '@voicecalls/sdk';
       const client = new VoiceClient({ apiKey: 'vk_x', baseUrl: 'https://voice.example.com' });
       export async function main(rawBody: string, headers: Record<string, string>): Promise<number> {
         const call: Call = await client.calls.get('call_1');
@@ -72,14 +72,8 @@ describe('the SDK package', () => {
         if (isEvent(event, 'call.completed')) return event.data.durationSec;
         return call.durationSec ?? 0;
       }`;
-    writeFileSync(
-      join(scratch, 'esm.mts'),
-      program(`import { VoiceClient, isEvent, verifyWebhook, type Call } from '@voicecalls/sdk';`),
-    );
-    writeFileSync(
-      join(scratch, 'cjs.cts'),
-      program(`import { VoiceClient, isEvent, verifyWebhook, type Call } from '@voicecalls/sdk';`),
-    );
+    // the same source as an ES module (.mts) and as CommonJS (.cts): each resolves its own build and types
+    for (const file of ['esm.mts', 'cjs.cts']) writeFileSync(join(scratch, file), source);
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--types', 'node', '--typeRoots'];
     await run(process.execPath, [tsc, ...flags, join(root, 'node_modules', '@types'), 'esm.mts', 'cjs.cts'], {
