@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import { HistoryPartitions, PrismaService } from '@app/db';
-import { idFloor } from '@app/platform';
+import { idAtTime } from '@app/platform';
+import { HistoryMaintenance } from '../../apps/call-engine/src/retention/history-maintenance';
 import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
@@ -98,7 +99,7 @@ describe('history partitions', () => {
   it('computes partition bounds in SQL (the migration) as the engine does', async () => {
     for (const ms of [Date.UTC(2026, 0, 1), Date.UTC(2027, 11, 31, 23, 59, 59, 999), now]) {
       const { rows } = await db.query(`SELECT history_id_floor('evt', $1::timestamptz) AS id`, [new Date(ms)]);
-      expect(rows[0].id).toBe(idFloor('evt', ms));
+      expect(rows[0].id).toBe(idAtTime('event', ms));
     }
   });
 
@@ -173,5 +174,16 @@ describe('history partitions', () => {
     const created = passes.flatMap((p) => p?.create ?? []).map((p) => p.name);
     expect(created.sort()).toEqual(TABLES.map((t) => `${t}_${monthName(monthOf(now, 5))}`).sort());
     expect(passes.flatMap((p) => p?.drop ?? [])).toEqual([]);
+  });
+
+  it("is the engine's own periodic task: a coming month that went missing is created on its next pass", async () => {
+    const month = monthName(monthOf(now, 3));
+    for (const t of ['DeliveryAttempt', 'WebhookDelivery', 'CallEvent']) {
+      await db.query(`ALTER TABLE "${t}" DETACH PARTITION "${t}_${month}"`);
+      await db.query(`DROP TABLE "${t}_${month}"`);
+    }
+    expect(await partitions()).not.toContain(`CallEvent_${month}`);
+    await engine.get(HistoryMaintenance).tick();
+    expect(await partitions()).toEqual(expect.arrayContaining(TABLES.map((t) => `${t}_${month}`)));
   });
 });
