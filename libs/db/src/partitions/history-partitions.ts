@@ -46,6 +46,23 @@ export interface HistoryPlan {
 const DAY_MS = 86_400_000;
 // Any constant every engine agrees on: one maintenance pass at a time.
 const LOCK_KEY = 16_017;
+// Well below PostgreSQL's deadlock_timeout (1 s): a pass waits this long for a lock, then yields.
+const LOCK_TIMEOUT_MS = 100;
+const LOCK_RETRIES = 30;
+
+/** Runs a DDL statement, retrying after a short random pause while it cannot get its locks in time. */
+async function giveWayToWriters<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (e) {
+      // 55P03 lock_not_available (lock_timeout), 40P01 deadlock_detected (a writer's own cycle)
+      const code = (e as { code?: string }).code;
+      if ((code !== '55P03' && code !== '40P01') || attempt >= LOCK_RETRIES) throw e;
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * attempt));
+    }
+  }
+}
 
 const monthStart = (ms: number, add = 0) => {
   const d = new Date(ms);
@@ -111,37 +128,57 @@ export class HistoryPartitions {
 
   /**
    * One pass at `now`, on a connection of its own holding a session advisory lock (another
-   * engine's pass in progress: this one does nothing and answers null). Months are detached
-   * CONCURRENTLY, so inserts into the current month never wait while PostgreSQL checks that
-   * nothing references the old one; a drop that fails is logged and retried by the next pass.
+   * engine's pass in progress: this one does nothing and answers null). A month is created as a
+   * plain table and then attached, and months are detached CONCURRENTLY: neither blocks inserts
+   * into the current month. Attaching still takes short share-row-exclusive locks (on "Call" and
+   * the tables its foreign keys join), so every statement here runs under a lock_timeout below
+   * PostgreSQL's deadlock_timeout: the pass gives way and retries instead of ever holding a lock
+   * a writer waits on long enough to be part of a deadlock. What still fails is logged and retried
+   * by the next pass.
    */
   async maintain(now: Date, policy: HistoryPolicy): Promise<HistoryPlan | null> {
     return this.prisma.withConnection(async (db) => {
       const { rows } = await db.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
       if (!rows[0].locked) return null;
       try {
+        await db.query(`SET lock_timeout = '${LOCK_TIMEOUT_MS}ms'`);
         await this.dropStrays(db);
         const plan = planHistoryPartitions(await this.list(), now.getTime(), policy);
+        const created: HistoryPlan['create'] = [];
         for (const p of plan.create) {
           const { kind } = HISTORY_TABLES.find((h) => h.table === p.table)!;
-          await db.query(
-            `CREATE TABLE IF NOT EXISTS "${p.name}" PARTITION OF "${p.table}"
-             FOR VALUES FROM ('${idAtTime(kind, p.from)}') TO ('${idAtTime(kind, p.to)}')`,
-          );
+          const bounds = `FOR VALUES FROM ('${idAtTime(kind, p.from)}') TO ('${idAtTime(kind, p.to)}')`;
+          try {
+            await db.query(`CREATE TABLE IF NOT EXISTS "${p.name}" (LIKE "${p.table}" INCLUDING DEFAULTS)`);
+            await giveWayToWriters(() => db.query(`ALTER TABLE "${p.table}" ATTACH PARTITION "${p.name}" ${bounds}`));
+            created.push(p);
+          } catch (e) {
+            // the plain table left behind is a stray: the next pass drops it and tries again
+            this.logger.warn({
+              partition: p.name,
+              err: (e as Error).message,
+              msg: 'could not create (next pass retries)',
+            });
+          }
         }
         const dropped: HistoryPartition[] = [];
         for (const p of plan.drop) {
           try {
             const how = p.detaching ? 'FINALIZE' : 'CONCURRENTLY';
-            await db.query(`ALTER TABLE "${p.table}" DETACH PARTITION "${p.name}" ${how}`);
-            await db.query(`DROP TABLE "${p.name}"`);
+            await giveWayToWriters(() => db.query(`ALTER TABLE "${p.table}" DETACH PARTITION "${p.name}" ${how}`));
+            await giveWayToWriters(() => db.query(`DROP TABLE "${p.name}"`));
             dropped.push(p);
           } catch (e) {
-            this.logger.warn(`could not drop ${p.name} (next pass retries): ${(e as Error).message}`);
+            this.logger.warn({
+              partition: p.name,
+              err: (e as Error).message,
+              msg: 'could not drop (next pass retries)',
+            });
           }
         }
-        return { create: plan.create, drop: dropped };
+        return { create: created, drop: dropped };
       } finally {
+        await db.query('RESET lock_timeout');
         await db.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
       }
     });
@@ -155,7 +192,7 @@ export class HistoryPartitions {
          AND c.relname ~ '^(CallEvent|WebhookDelivery|DeliveryAttempt)_(until_)?[0-9]{4}_[0-9]{2}$'`,
     );
     for (const { name } of rows) {
-      await db.query(`DROP TABLE "${name}"`);
+      await giveWayToWriters(() => db.query(`DROP TABLE "${name}"`));
       this.logger.log(`dropped ${name}, detached by an earlier pass`);
     }
   }
