@@ -48,6 +48,7 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
     ENGINE_CONCURRENCY: process.env.ENGINE_CONCURRENCY ?? '20',
     SIM_MS_PER_WORD: '100',
     SIM_TURN_GAP_MS: '300',
+    METRICS_TOKEN: 'bench-metrics',
   };
   await freshDatabase(env);
   const ws = cli(env, 'workspace', 'create', 'bench');
@@ -96,7 +97,9 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
     }
     const wallSeconds = (Date.now() - t0) / 1000;
     const cpu = cpuSeconds(engine.pid) - cpu0;
-    const metrics = await fetch(`http://127.0.0.1:${enginePort}/metrics`).then((r) => r.text());
+    const metrics = await fetch(`http://127.0.0.1:${enginePort}/metrics`, {
+      headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
+    }).then((r) => r.text());
     const kinds = {
       transitions: ['connect', 'no-answer', 'fail', 'complete'],
       '  connect': ['connect'],

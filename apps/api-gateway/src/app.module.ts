@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AssistantsDataModule } from '@app/assistants';
 import { CampaignsDataModule } from '@app/campaigns';
 import { CallsDataModule } from '@app/calls';
 import { DbModule } from '@app/db';
 import { OpsModule, QueueBoardModule } from '@app/ops';
-import { ConfigModule, ContractValidationPipe, LoggingModule } from '@app/platform';
+import { ConfigModule, ContractValidationPipe, LoggingModule, RequestBodyInterceptor } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { WebhooksDataModule } from '@app/webhooks';
@@ -14,6 +14,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthModule } from './auth/auth.module';
+import { BacklogModule } from './backlog/backlog.module';
 import { CallsModule } from './calls/calls.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { EventsModule } from './events/events.module';
@@ -50,12 +51,15 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ApiKeysModule,
     PeopleModule,
     McpModule,
+    BacklogModule,
     QueueBoardModule,
   ],
   providers: [
     // Order matters: the key says which workspace's budget a request spends.
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    // Bodies are read after the guards: nothing unauthenticated is parsed.
+    { provide: APP_INTERCEPTOR, useClass: RequestBodyInterceptor },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
   ],
 })

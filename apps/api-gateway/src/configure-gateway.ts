@@ -1,12 +1,19 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AllExceptionsFilter, AppConfig, jsonBodyMiddleware, requestIdMiddleware } from '@app/platform';
-import { PeopleRepository } from '@app/workspaces';
+import { json } from 'express';
+import {
+  AllExceptionsFilter,
+  AppConfig,
+  BODY_LIMIT_BYTES,
+  metricsAccess,
+  refuseNulUrls,
+  requestIdMiddleware,
+} from '@app/platform';
+import { boardOperatorAccess } from '@app/ops';
 import { serveOpenApi } from './openapi/openapi';
+import { readSessionCookie } from './people/session-cookie';
 import { consoleFiles } from './security/console-files';
-import { boardSessionAccess, metricsAccess } from './security/operator-access';
 import { securityHeaders } from './security/security-headers';
-import { csvRecipientsMiddleware } from './campaigns/csv-recipients';
 
 interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -35,10 +42,15 @@ export function configureGateway(app: INestApplication): INestApplication {
   express.use(securityHeaders);
   express.use(requestIdMiddleware);
   express.use('/metrics', metricsAccess(config));
-  express.use('/admin/queues', boardSessionAccess(config, express.get(PeopleRepository)));
+  express.use(
+    '/admin/queues',
+    boardOperatorAccess(config, (req) => readSessionCookie(config, req.headers.cookie) !== undefined),
+  );
+  // Board edits (job data) are JSON; the board is behind the operators' credentials above.
+  express.use('/admin/queues', json({ limit: BODY_LIMIT_BYTES }));
   express.use(consoleFiles());
-  express.use(csvRecipientsMiddleware);
-  express.use(jsonBodyMiddleware);
+  // API bodies are read after authentication, by RequestBodyInterceptor (app.module).
+  express.use(refuseNulUrls);
   express.useGlobalFilters(new AllExceptionsFilter(allowedMethods(express)));
   express.enableShutdownHooks();
   serveOpenApi(express);

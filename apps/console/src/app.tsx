@@ -11,6 +11,7 @@ import { Members } from './pages/members';
 import { Audit } from './pages/audit';
 import { Numbers } from './pages/numbers';
 import { Campaigns } from './pages/campaigns';
+import { BacklogPage } from './pages/backlog';
 
 /** Routes live in the hash (#/calls, #/calls/call_…), so the gateway serves one page. */
 function useRoute(): string {
@@ -53,6 +54,7 @@ export function App() {
     ...(admin ? [['webhooks', 'Webhooks']] : []),
     ['api-keys', 'API keys'],
     ['members', 'Members'],
+    ['queues', 'Queues'],
     ...(admin ? [['audit', 'Audit log']] : []),
   ];
   return (
@@ -66,7 +68,6 @@ export function App() {
             </a>
           ))}
           <a href="/docs">API docs</a>
-          {admin ? <a href="/admin/queues">Queues</a> : null}
         </nav>
         <span className="muted">
           {me.name} ({me.role}) · {me.workspace.name}
@@ -85,6 +86,7 @@ export function App() {
         {section === 'webhooks' && admin ? <Webhooks /> : null}
         {section === 'members' ? <Members me={me} /> : null}
         {section === 'audit' && admin ? <Audit /> : null}
+        {section === 'queues' ? <BacklogPage /> : null}
       </main>
     </>
   );

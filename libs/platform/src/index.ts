@@ -6,6 +6,7 @@ export * from './errors/all-exceptions.filter';
 export * from './errors/unavailable';
 export * from './http/json-body';
 export * from './http/request-id';
+export * from './http/metrics-access';
 export * from './http/public.decorator';
 export * from './http/byte-range';
 export * from './validation/contract-validation.pipe';

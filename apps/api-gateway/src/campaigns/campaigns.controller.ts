@@ -10,10 +10,11 @@ import {
   RecipientListQuery,
   RecipientsAdded,
 } from '@app/campaigns';
-import { PageQuery } from '@app/platform';
+import { AcceptsTextBody, PageQuery } from '@app/platform';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
 import { CampaignsService } from './campaigns.service';
+import { csvRecipients } from './csv-recipients';
 
 /** Campaigns (README "Campaigns"): members run them, viewers read them. */
 @ApiTags('campaigns')
@@ -68,6 +69,7 @@ export class CampaignsController {
       'metadata; recipients[i] in a 422 is data row i + 1. Role: member.',
   })
   @ApiConsumes('application/json', 'text/csv')
+  @AcceptsTextBody(csvRecipients)
   @ApiAnswer(201, RecipientsAdded)
   @ApiErrors(400, 403, 404, 409, 413, 422)
   @RequireRole('member')

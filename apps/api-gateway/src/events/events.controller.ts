@@ -5,6 +5,7 @@ import { ApiError } from '@app/platform';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
 import { EventFeedQuery, EventList, EventsRepository, presentEvent } from '@app/calls';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
+import { CredentialCheck } from '../auth/credential-check';
 import { EventStreams } from './event-stream';
 
 /**
@@ -21,6 +22,7 @@ export class EventsController {
   constructor(
     private readonly events: EventsRepository,
     private readonly streams: EventStreams,
+    private readonly credentials: CredentialCheck,
   ) {}
 
   /** The workspace's events in order: page with after=<last eventId> until list is empty. */
@@ -48,22 +50,28 @@ export class EventsController {
       'Each message has id = eventId, event = the event name and data = the object /event/list lists. Reconnect ' +
       'with Last-Event-ID (EventSource does) to resume after the last event received: none is missed or repeated. ' +
       'Without it the stream starts now (or after `after`). Filters callId and type; a comment line every 15 s ' +
-      'keeps proxies from closing it. Events appear one second after they occur, as in /event/list.',
+      'keeps proxies from closing it. Events appear one second after they occur, as in /event/list. The stream ' +
+      'ends within 2 s of its key being revoked or its session ending; one key or session holds at most ' +
+      'EVENT_STREAMS_PER_CREDENTIAL (default 10) open streams, the next answers 429.',
   })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last eventId received' })
   @ApiOkResponse({ description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
-  @ApiErrors(400)
+  @ApiErrors(400, 429)
   async stream(
     @Auth() auth: RequestAuth,
     @Query() q: EventFeedQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Req() req: Request,
+    @Req() req: Request & { sessionToken?: string },
     @Res() res: Response,
   ): Promise<void> {
     if (lastEventId !== undefined && !/^evt_[0-9a-z]{26}$/.test(lastEventId)) {
       throw ApiError.badRequest('Last-Event-ID must be an eventId (evt_…)');
     }
     const filter = { callId: q.callId, type: q.type };
-    await this.streams.serve(auth.workspaceId, filter, lastEventId ?? q.after, FEED_SETTLE_MS, req, res);
+    const access = {
+      credentialId: auth.keyId ?? auth.sessionId,
+      stillHolds: () => this.credentials.holds(auth, req.sessionToken, 'viewer'),
+    };
+    await this.streams.serve(auth.workspaceId, filter, lastEventId ?? q.after, FEED_SETTLE_MS, access, req, res);
   }
 }

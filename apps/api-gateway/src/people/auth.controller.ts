@@ -41,12 +41,15 @@ export class AuthController {
   @Public()
   @ApiOperation({
     summary: 'Create a workspace and its owner, and sign in',
-    description: 'Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters.',
+    description:
+      'Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters. SIGNUP_MAX_PER_ADDRESS ' +
+      'sign-ups and invitation acceptances per client address per window, then 429 with Retry-After.',
   })
   @ApiAnswer(201, Me)
-  @ApiErrors(400, 403, 409, 422)
+  @ApiErrors(400, 403, 409, 422, 429)
   async signup(@Body() dto: SignupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
     if (!this.config.SIGNUP_ENABLED) throw ApiError.forbidden('Sign-up is switched off on this installation.');
+    await this.throttle.attempt('signup', null, req.ip ?? 'unknown');
     const account = await this.people.signup({
       email: normalEmail(dto.email),
       passwordHash: await hashPassword(dto.password),
@@ -62,25 +65,25 @@ export class AuthController {
   @ApiOperation({
     summary: 'Sign in with email and password',
     description:
-      'Sets the session cookie. A wrong email or password answers the same 401; repeated failures per email ' +
-      'or per client address answer 429 with Retry-After.',
+      'Sets the session cookie. A wrong email or password answers the same 401. Attempts are counted before ' +
+      'the password is checked: past LOGIN_MAX_FAILURES per email (4x per client address) in a window, 429 ' +
+      'with Retry-After, however many arrive at once.',
   })
   @ApiAnswer(200, Me)
   @ApiErrors(400, 401, 422, 429)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
     const email = normalEmail(dto.email);
     const ip = req.ip ?? 'unknown';
-    await this.throttle.check(email, ip);
+    await this.throttle.attempt('login', email, ip);
     const account = await this.people.findPersonByEmail(email);
     // The hash is checked for unknown emails too: same answer, same time.
     const ok = await verifyPassword(dto.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!account || !ok) {
-      await this.throttle.failed(email, ip);
       // Recorded in the workspace of the account aimed at; attempts on unknown emails have none.
       if (account) await this.audit.record(this.actor(account, req), 'login.failed', undefined, { email });
       throw ApiError.unauthorized('Wrong email or password.');
     }
-    await this.throttle.succeeded(email, ip);
+    await this.throttle.succeeded('login', email, ip);
     await this.audit.record(this.actor(account, req), 'login.succeeded');
     return this.signIn(account, req, res);
   }
@@ -89,15 +92,18 @@ export class AuthController {
   @Public()
   @ApiOperation({
     summary: 'Accept an invitation: creates the account with the invited email and role, and signs in',
-    description: 'The token works once and for 7 days (404 otherwise).',
+    description:
+      'The token works once and for 7 days, while its inviter may still grant the role (404 otherwise). ' +
+      'Limited per client address like sign-up (429).',
   })
   @ApiAnswer(201, Me)
-  @ApiErrors(400, 404, 409, 422)
+  @ApiErrors(400, 404, 409, 422, 429)
   async acceptInvite(
     @Body() dto: AcceptInviteDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Me> {
+    await this.throttle.attempt('signup', null, req.ip ?? 'unknown');
     const account = await this.members.accept(dto.token, dto.name.trim(), await hashPassword(dto.password));
     await this.audit.record(this.actor(account, req), 'member.joined', { type: 'account', id: account.id });
     return this.signIn(account, req, res);
@@ -119,10 +125,12 @@ export class AuthController {
   @ApiBearerAuth('apiKey')
   @ApiOperation({
     summary: "Change the signed-in person's password",
-    description: 'Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one.',
+    description:
+      'Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one. ' +
+      'Wrong current passwords are throttled like sign-in (429 with Retry-After).',
   })
   @ApiAnswer(200, Me)
-  @ApiErrors(400, 403, 422)
+  @ApiErrors(400, 403, 422, 429)
   async changePassword(
     @Auth() auth: RequestAuth,
     @Body() dto: ChangePasswordDto,
@@ -130,10 +138,13 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<Me> {
     if (auth.sessionId === null) throw ApiError.forbidden('Passwords are changed by signed-in people only.');
+    const ip = req.ip ?? 'unknown';
+    await this.throttle.attempt('password', auth.accountId, ip);
     const person = await this.people.findPerson(auth.accountId);
     if (!person?.passwordHash || !(await verifyPassword(dto.currentPassword, person.passwordHash))) {
       throw ApiError.forbidden('The current password is wrong.');
     }
+    await this.throttle.succeeded('password', auth.accountId, ip);
     await this.people.changePassword(person.id, await hashPassword(dto.newPassword));
     await this.audit.record(auth, 'password.changed', { type: 'account', id: person.id });
     return this.signIn(person, req, res);

@@ -3,16 +3,30 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ApiError, AppConfig } from '@app/platform';
 import { redisClient, type RedisClient } from '@app/queues';
 
-// Counts one failure in a bucket; the first failure of a window sets its expiry.
-const FAIL = `
-if redis.call('INCR', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return 1`;
+// Counts one attempt in a bucket (the first of a window sets its expiry); answers the count and
+// the milliseconds left in the window. One script per key: on a cluster the keys live apart.
+const COUNT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}`;
+
+/** What a public credential route counts: sign-in per email, password change per account, sign-up per address. */
+export type ThrottledAction = 'login' | 'password' | 'signup';
+
+interface Bucket {
+  key: string;
+  limit: number;
+}
 
 /**
- * Failed sign-ins are counted per email and per client address in Redis (shared by every gateway):
- * past LOGIN_MAX_FAILURES for the email, or four times that for the address, sign-in answers 429
- * with Retry-After until the window ends, whether or not the email exists. Emails are hashed in
- * the keys. If Redis does not answer, sign-in still works (the password check stays).
+ * Attempts at the credential routes are counted in Redis (shared by every gateway) BEFORE the
+ * password is checked, each with one atomic INCR: however many requests arrive at once, no more
+ * than the limit of them reach the check. Sign-in: LOGIN_MAX_FAILURES per email and four times
+ * that per client address; a password change: the same per account and address; sign-up and
+ * accepting an invitation: SIGNUP_MAX_PER_ADDRESS per address. Past a limit the answer is 429
+ * with Retry-After until the window (LOGIN_THROTTLE_WINDOW_MS) ends. A successful sign-in or
+ * password change gives its attempt back (so only failures add up). Emails are hashed in the
+ * keys. If Redis does not answer, the routes still work (the password check stays).
  */
 @Injectable()
 export class LoginThrottle implements OnApplicationShutdown {
@@ -32,43 +46,44 @@ export class LoginThrottle implements OnApplicationShutdown {
     this.redis.disconnect();
   }
 
-  /** 429 when this email or address has failed too often in the window. */
-  async check(email: string, ip: string): Promise<void> {
-    const limits = [this.config.LOGIN_MAX_FAILURES, this.config.LOGIN_MAX_FAILURES * 4];
+  /** Counts this attempt; 429 when it is over a limit. `subject` is the email or account id. */
+  async attempt(action: ThrottledAction, subject: string | null, ip: string): Promise<void> {
+    let counted: [number, number][];
+    const buckets = this.buckets(action, subject, ip);
     try {
-      const keys = this.keys(email, ip);
-      // one GET per key: on a cluster the two keys live in different slots
-      const counts = await Promise.all(keys.map((key) => this.redis.get(key)));
-      for (const [i, count] of counts.entries()) {
-        if (Number(count ?? 0) < limits[i]) continue;
-        const ttl = await this.redis.pttl(keys[i]);
-        const retryAfter = String(Math.max(1, Math.ceil(ttl / 1000)));
-        throw new ApiError(429, `Too many failed sign-ins; try again in ${retryAfter} s.`, {
-          'Retry-After': retryAfter,
-        });
-      }
+      const window = this.config.LOGIN_THROTTLE_WINDOW_MS;
+      counted = await Promise.all(
+        buckets.map((b) => this.redis.eval(COUNT, 1, b.key, window) as Promise<[number, number]>),
+      );
     } catch (e) {
-      if (e instanceof ApiError) throw e;
-      this.logger.warn(`sign-in throttle not checked (Redis: ${(e as Error).message})`);
+      this.logger.warn({ action, err: (e as Error).message, msg: 'throttle not checked (Redis unavailable)' });
+      return;
     }
+    const over = counted.findIndex(([count], i) => count > buckets[i].limit);
+    if (over === -1) return;
+    const retryAfter = String(Math.max(1, Math.ceil(counted[over][1] / 1000)));
+    const what = {
+      login: 'failed sign-ins',
+      password: 'wrong current passwords',
+      signup: 'sign-ups from this address',
+    }[action];
+    throw new ApiError(429, `Too many ${what}; try again in ${retryAfter} s.`, { 'Retry-After': retryAfter });
   }
 
-  async failed(email: string, ip: string): Promise<void> {
-    const keys = this.keys(email, ip);
-    const window = this.config.LOGIN_THROTTLE_WINDOW_MS;
-    await Promise.all(keys.map((key) => this.redis.eval(FAIL, 1, key, window))).catch(() => undefined);
+  /** The right password: the subject's count starts again and the address gets this attempt back. */
+  async succeeded(action: 'login' | 'password', subject: string, ip: string): Promise<void> {
+    const [own, address] = this.buckets(action, subject, ip);
+    await Promise.all([this.redis.del(own.key), this.redis.decr(address.key)]).catch(() => undefined);
   }
 
-  /** A successful sign-in clears the email's count (not the address's). */
-  async succeeded(email: string, ip: string): Promise<void> {
-    await this.redis.del(this.keys(email, ip)[0]).catch(() => undefined);
-  }
-
-  private keys(email: string, ip: string): [string, string] {
-    const hashed = createHash('sha256').update(email).digest('hex').slice(0, 32);
-    return [
-      `${this.config.QUEUE_PREFIX}:login-fail:email:${hashed}`,
-      `${this.config.QUEUE_PREFIX}:login-fail:ip:${ip}`,
-    ];
+  private buckets(action: ThrottledAction, subject: string | null, ip: string): Bucket[] {
+    const prefix = `${this.config.QUEUE_PREFIX}:throttle:${action}`;
+    const address = { key: `${prefix}:ip:${ip}`, limit: this.config.LOGIN_MAX_FAILURES * 4 };
+    if (action === 'signup') return [{ key: address.key, limit: this.config.SIGNUP_MAX_PER_ADDRESS }];
+    const hashed = createHash('sha256')
+      .update(subject ?? '')
+      .digest('hex')
+      .slice(0, 32);
+    return [{ key: `${prefix}:${hashed}`, limit: this.config.LOGIN_MAX_FAILURES }, address];
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiError, pageWindow, PageQuery } from '@app/platform';
+import { ApiError, AppConfig, pageWindow, PageQuery } from '@app/platform';
 import {
   AuditRepository,
   ChangeRoleDto,
@@ -30,6 +30,7 @@ export class MembersController {
     private readonly members: MembersRepository,
     private readonly audit: AuditRepository,
     private readonly cache: KeyCache,
+    private readonly config: AppConfig,
   ) {}
 
   @Get('list')
@@ -50,7 +51,7 @@ export class MembersController {
   })
   @ApiAnswer(201, InviteCreated)
   @ApiErrors(400, 403, 422)
-  async invite(@Auth() auth: RequestAuth, @Body() dto: InviteDto, @Req() req: Request) {
+  async invite(@Auth() auth: RequestAuth, @Body() dto: InviteDto) {
     if (!roleAtLeast(auth.role, dto.role)) throw ApiError.forbidden(`A ${auth.role} cannot invite a ${dto.role}.`);
     const email = dto.email.trim().toLowerCase();
     const { invite, token } = await this.members.invite(auth.workspaceId, email, dto.role, auth.accountId);
@@ -60,8 +61,9 @@ export class MembersController {
       email,
       role: invite.role,
       token,
-      // In the fragment, so the token never reaches a server log or a Referer header.
-      inviteUrl: `${req.protocol}://${req.get('host')}/accept-invite#token=${token}`,
+      // From PUBLIC_BASE_URL, never the request's Host; in the fragment, so the token never reaches a
+      // server log or a Referer header.
+      inviteUrl: `${this.config.PUBLIC_BASE_URL}/accept-invite#token=${token}`,
       expiresAt: invite.expiresAt.toISOString(),
     };
   }

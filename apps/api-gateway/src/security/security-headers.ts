@@ -41,8 +41,14 @@ const thirdPartyPages = helmet({
   referrerPolicy: { policy: 'no-referrer' },
 });
 
-/** helmet on every answer: CSP without inline scripts, frame-ancestors 'none', nosniff, no referrer. */
+/**
+ * helmet on every answer: CSP without inline scripts, frame-ancestors 'none', nosniff, no referrer.
+ * API answers are never stored by a browser or proxy (Cache-Control: no-store): several carry a
+ * secret shown once (a new API key, webhook or number secret, an invitation token), and the rest
+ * are a workspace's private data.
+ */
 export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
+  if (req.path.startsWith('/api/') || req.path === '/mcp') res.setHeader('Cache-Control', 'no-store');
   const relaxed = req.path.startsWith('/docs') || req.path.startsWith('/admin/queues');
   (relaxed ? thirdPartyPages : strict)(req, res, next);
 }

@@ -30,8 +30,8 @@ export class EventsRepository {
     return { total, list };
   }
 
-  /** The next events after the cursor, without counting (the live stream polls this). */
-  next(workspaceId: string, filter: EventFeedFilter, limit: number) {
+  /** The next events after the cursor, without counting (live streams poll this, for one or many workspaces). */
+  next(workspaceId: string | string[], filter: EventFeedFilter, limit: number) {
     return this.prisma.callEvent.findMany({
       where: this.where(workspaceId, filter),
       orderBy: { id: 'asc' },
@@ -39,9 +39,9 @@ export class EventsRepository {
     });
   }
 
-  private where(workspaceId: string, filter: EventFeedFilter): Prisma.CallEventWhereInput {
+  private where(workspaceId: string | string[], filter: EventFeedFilter): Prisma.CallEventWhereInput {
     return {
-      workspaceId,
+      workspaceId: typeof workspaceId === 'string' ? workspaceId : { in: workspaceId },
       id: filter.after ? { gt: filter.after } : undefined,
       callId: filter.callId,
       type: filter.type,

@@ -1,36 +1,36 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { loadConfig } from '@app/platform';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+export interface BoardCredentials {
+  BULL_BOARD_USER?: string;
+  BULL_BOARD_PASSWORD?: string;
+}
+
 /**
- * Basic authentication for Bull Board with BULL_BOARD_USER / BULL_BOARD_PASSWORD, for operators'
- * tools. A signed-in admin's session (checked before, by the gateway: res.locals.boardAccess)
- * passes too. Answers carry the service's error body like every other error.
+ * Bull Board shows every workspace's jobs, so it is an operator's tool: HTTP Basic with
+ * BULL_BOARD_USER / BULL_BOARD_PASSWORD and nothing else (no workspace session or key, whatever
+ * its role): a request with a workspace session and no operator credentials gets 403. Without
+ * both set the board is closed. Answers carry the service's error body.
  */
-export function boardAuth() {
-  let expected: Buffer | null | undefined;
+export function boardOperatorAccess(config: BoardCredentials, hasWorkspaceSession: (req: Request) => boolean) {
+  const { BULL_BOARD_USER: user, BULL_BOARD_PASSWORD: password } = config;
+  const expected = user && password ? digest(`${user}:${password}`) : null;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (res.locals.boardAccess === true) return next();
-    if (expected === undefined) {
-      const { BULL_BOARD_USER: user, BULL_BOARD_PASSWORD: password } = loadConfig();
-      expected = user && password ? digest(`${user}:${password}`) : null;
-    }
-    if (expected === null) {
-      res.status(401).json({
-        code: 401,
-        message: 'Sign in to the console as an admin or owner (operators: set BULL_BOARD_USER and BULL_BOARD_PASSWORD)',
-      });
-      return;
-    }
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
-    if (!timingSafeEqual(digest(given), expected)) {
+    if (expected && timingSafeEqual(digest(given), expected)) return next();
+    if (hasWorkspaceSession(req)) {
+      res.status(403).json({ code: 403, message: 'Bull Board is for the service operators, not workspace roles' });
+    } else if (!expected) {
+      res.status(401).json({
+        code: 401,
+        message: 'Bull Board is closed: operators set BULL_BOARD_USER and BULL_BOARD_PASSWORD to open it',
+      });
+    } else {
       res.setHeader('WWW-Authenticate', 'Basic realm="Bull Board"');
-      res.status(401).json({ code: 401, message: 'Bull Board needs the admin credentials (HTTP Basic)' });
-      return;
+      res.status(401).json({ code: 401, message: "Bull Board needs the operators' admin credentials (HTTP Basic)" });
     }
-    next();
   };
 }

@@ -3,12 +3,14 @@ import { ExpressAdapter } from '@bull-board/express';
 import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import { ALL_QUEUES } from '@app/queues';
-import { boardAuth } from './board-auth.middleware';
 
-/** Bull Board at /admin/queues: every queue of the system, for operators. */
+/**
+ * Bull Board at /admin/queues: every queue of the system, for operators. The app mounts
+ * boardOperatorAccess in front of it (configureGateway), with its AppConfig.
+ */
 @Module({
   imports: [
-    BullBoardModule.forRoot({ route: '/admin/queues', adapter: ExpressAdapter, middleware: boardAuth() }),
+    BullBoardModule.forRoot({ route: '/admin/queues', adapter: ExpressAdapter }),
     ...ALL_QUEUES.map((name) => BullBoardModule.forFeature({ name, adapter: BullMQAdapter })),
   ],
 })

@@ -3,6 +3,7 @@ import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { AppConfig } from '../config/app-config';
 import { requestIdMiddleware } from '../http/request-id';
+import { metricsAccess } from '../http/metrics-access';
 
 /**
  * Graceful shutdown with a bound: on SIGTERM/SIGINT Nest stops taking work and closes the HTTP
@@ -22,10 +23,12 @@ export function boundShutdown(timeoutMs: number): void {
 
 /**
  * The call-engine and webhook-dispatcher are queue workers that also listen on a port of their
- * own for /health (and later /metrics), so operators can probe and scale them independently.
+ * own for /health and /metrics, so operators can probe and scale them independently. /metrics
+ * needs the METRICS_TOKEN, as on the gateway (it names queues, routes and workload).
  */
 export async function listenForOperators(app: INestApplication, port: number, name: string): Promise<void> {
   app.use(requestIdMiddleware);
+  app.use('/metrics', metricsAccess(app.get(AppConfig)));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
   boundShutdown(app.get(AppConfig).SHUTDOWN_TIMEOUT_MS);

@@ -242,6 +242,25 @@ export class AppConfig {
   @Min(1000)
   LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
+  /** Open event streams (GET /api/core/event/stream) one key or session may hold at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  EVENT_STREAMS_PER_CREDENTIAL = 10;
+
+  /** Sign-ups and invitation acceptances allowed per client address per LOGIN_THROTTLE_WINDOW_MS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  SIGNUP_MAX_PER_ADDRESS = 10;
+
+  /**
+   * Where people reach this service (scheme, host, optional port; no path): links the service
+   * writes (invitations) start with it, never with a request's Host header.
+   */
+  @Matches(/^https?:\/\/[^/\s?#]+$/, { message: 'PUBLIC_BASE_URL must be like https://voice.example.com' })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
   /**
    * The gateway's /metrics (on the public port) answers only `Authorization: Bearer <METRICS_TOKEN>`;
    * unset, it is not served there. The engine's and dispatcher's /metrics are on operator ports.

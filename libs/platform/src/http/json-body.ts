@@ -1,50 +1,130 @@
-import { json, type NextFunction, type Request, type Response } from 'express';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { json, text, type NextFunction, type Request, type Response } from 'express';
 import { ApiError } from '../errors/api-error';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Arrays and objects nested deeper than this are refused (422) before anything reads them. */
+export const JSON_MAX_DEPTH = 32;
 
-const parseJson = json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
+const BRACKET_OPEN = new Set([0x5b, 0x7b]); // [ {
+const BRACKET_CLOSE = new Set([0x5d, 0x7d]); // ] }
+
+/** The deepest nesting of arrays and objects in JSON text, counted outside strings. */
+export function jsonDepth(buf: Buffer): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (BRACKET_OPEN.has(c)) deepest = Math.max(deepest, ++depth);
+    else if (BRACKET_CLOSE.has(c)) depth--;
+  }
+  return deepest;
+}
+
+class TooDeep extends Error {}
+
+const parseJson = json({
+  limit: BODY_LIMIT_BYTES,
+  strict: true,
+  type: () => true,
+  verify: (_req, _res, buf) => {
+    if (jsonDepth(buf) > JSON_MAX_DEPTH) throw new TooDeep();
+  },
+});
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/**
- * Body handling of the contract (spec part 7): a request that carries a body must say
- * Content-Type: application/json (else 400), the body must be JSON (else 400) and at most 1 MB
- * (else 413). Errors are handed to Nest's filter so they answer {code, message} like all others.
- */
-export function jsonBodyMiddleware(req: Request, res: Response, next: NextFunction): void {
-  // PostgreSQL text cannot hold NUL characters: refuse them at the door rather than fail later.
+const mediaType = (req: Request) => (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+
+/** PostgreSQL text cannot hold NUL characters: URLs with one are refused at the door (400). */
+export function refuseNulUrls(req: Request, _res: Response, next: NextFunction): void {
   if (req.url.includes('%00') || req.url.includes('\u0000'))
     return next(ApiError.badRequest('The URL must not contain NUL characters'));
-  // A route's own parser (text/csv recipients) already read the body (Express 5 leaves it undefined till then).
-  if (!hasBody(req) || req.body !== undefined) return next();
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json' && !type.endsWith('+json')) {
-    return next(ApiError.badRequest('Requests with a body must send Content-Type: application/json'));
+  next();
+}
+
+/** A route that also takes a text body of another media type, turned into its JSON body. */
+export interface TextBodyReader {
+  mediaType: string;
+  limitBytes: number;
+  toJson(text: string): Promise<unknown>;
+}
+const TEXT_BODY_READER = 'text-body-reader';
+export const AcceptsTextBody = (reader: TextBodyReader) => SetMetadata(TEXT_BODY_READER, reader);
+
+/**
+ * Body handling of the contract (spec part 7), after authentication: a global interceptor runs
+ * after the guards, so a request without a valid key or session, or below the route's role, is
+ * refused before a byte of its body is read or parsed. A request that carries a body must say
+ * Content-Type: application/json (else 400; a route may also take one text type, see
+ * AcceptsTextBody), the body must be JSON (else 400), at most 1 MB (else 413) and nested at most
+ * JSON_MAX_DEPTH deep (else 422). Errors answer {code, message} through the exception filter.
+ */
+@Injectable()
+export class RequestBodyInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  async intercept(ctx: ExecutionContext, next: CallHandler) {
+    if (ctx.getType() === 'http') {
+      const http = ctx.switchToHttp();
+      const reader = this.reflector.get<TextBodyReader | undefined>(TEXT_BODY_READER, ctx.getHandler());
+      await readBody(http.getRequest<Request>(), http.getResponse<Response>(), reader);
+    }
+    return next.handle();
   }
-  parseJson(req, res, (err?: unknown) => {
-    if (!err) {
-      return containsNul(req.body)
-        ? next(ApiError.unprocessable('Strings in the body must not contain NUL (\\u0000) characters'))
-        : next();
-    }
-    const e = err as { type?: string; status?: number };
-    if (e.type === 'entity.too.large') {
-      return next(new ApiError(413, `Request body exceeds ${BODY_LIMIT_BYTES / 1024 / 1024} MB`));
-    }
-    if (e.type === 'entity.parse.failed') return next(ApiError.badRequest('Malformed JSON in request body'));
-    if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
-      return next(ApiError.badRequest('Unsupported body encoding; send UTF-8 JSON'));
-    }
-    return next(ApiError.badRequest('The request body could not be read'));
-  });
+}
+
+async function readBody(req: Request, res: Response, reader: TextBodyReader | undefined): Promise<void> {
+  // Express 5 leaves req.body undefined until a parser ran.
+  if (!hasBody(req) || req.body !== undefined) return;
+  const type = mediaType(req);
+  if (reader && type === reader.mediaType) {
+    const raw = await runParser(text({ type: () => true, limit: reader.limitBytes }), req, res, reader.limitBytes);
+    req.body = await reader.toJson(String(raw ?? ''));
+    return;
+  }
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw ApiError.badRequest('Requests with a body must send Content-Type: application/json');
+  }
+  const body = await runParser(parseJson, req, res, BODY_LIMIT_BYTES);
+  if (containsNul(body)) throw ApiError.unprocessable('Strings in the body must not contain NUL (\\u0000) characters');
+}
+
+type Parser = (req: Request, res: Response, next: (err?: unknown) => void) => void;
+
+/** Runs an Express body parser; its failures become the contract's 400, 413 and 422. */
+function runParser(parser: Parser, req: Request, res: Response, limit: number): Promise<unknown> {
+  return new Promise((resolve, reject) =>
+    parser(req, res, (err?: unknown) => {
+      if (!err) return resolve(req.body);
+      const e = err as { type?: string };
+      if (err instanceof TooDeep) {
+        return reject(ApiError.unprocessable(`JSON nested deeper than ${JSON_MAX_DEPTH} levels`));
+      }
+      if (e.type === 'entity.too.large') {
+        return reject(new ApiError(413, `Request body exceeds ${limit / 1024 / 1024} MB`));
+      }
+      if (e.type === 'entity.parse.failed') return reject(ApiError.badRequest('Malformed JSON in request body'));
+      if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+        return reject(ApiError.badRequest('Unsupported body encoding; send UTF-8 JSON'));
+      }
+      return reject(ApiError.badRequest('The request body could not be read'));
+    }),
+  );
 }
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (depth > JSON_MAX_DEPTH || value === null || typeof value !== 'object') return false;
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }
