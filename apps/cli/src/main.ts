@@ -8,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { ensureDatabase, HISTORY_MONTHS_AHEAD, HistoryPartitions, migrate } from '@app/db';
 import { AssistantsRepository } from '@app/assistants';
-import { AppConfig, loadConfig } from '@app/platform';
+import { AppConfig, loadConfig, SecretBox, UNSAFE_TEXT } from '@app/platform';
 import {
   ApiKeysRepository,
   hashPassword,
@@ -38,6 +38,13 @@ async function workspaceOrExit(app: INestApplicationContext, idOrName: string) {
   return ws;
 }
 
+/** One output row: tab-separated cells, anything unprintable escaped so no value can forge a row. */
+function row(...cells: unknown[]): string {
+  const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const unsafe = new RegExp(UNSAFE_TEXT.source, 'g');
+  return `${cells.map((c) => String(c).replace(/\\/g, '\\\\').replace(unsafe, escape)).join('\t')}\n`;
+}
+
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
   process.exit(1);
@@ -57,10 +64,15 @@ program
   .command('migrate')
   .description('create the database if needed and apply pending SQL migrations of prisma/migrations (safe to repeat)')
   .action(async () => {
-    const url = loadConfig().DATABASE_URL;
+    const config = loadConfig();
+    const url = config.DATABASE_URL;
     if (await ensureDatabase(url)) process.stderr.write('created the database\n');
     const { applied } = await migrate(url, undefined, (m) => process.stderr.write(`${m}\n`));
     process.stderr.write(applied.length ? `applied ${applied.length} migration(s)\n` : 'database is up to date\n');
+    // Data written before secrets were encrypted at rest: tool-server header values.
+    if (!config.ENCRYPTION_KEY) return void process.stderr.write('ENCRYPTION_KEY unset: stored secrets not checked\n');
+    const sealed = await withApp((app) => app.get(AssistantsRepository).sealClearToolHeaders(new SecretBox(config)));
+    if (sealed) process.stderr.write(`encrypted the tool-server headers of ${sealed} assistant(s)\n`);
   });
 
 const workspace = program.command('workspace').description('manage workspaces');
@@ -119,7 +131,7 @@ history
   .action(() =>
     withApp(async (app) => {
       for (const p of await app.get(HistoryPartitions).list())
-        process.stdout.write(`${p.table}\t${p.name}\t${day(p.from)}\t${day(p.to)}\n`);
+        process.stdout.write(row(p.table, p.name, day(p.from), day(p.to)));
     }),
   );
 history
@@ -135,8 +147,8 @@ history
         .get(HistoryPartitions)
         .maintain(new Date(), { retentionDays, monthsAhead: HISTORY_MONTHS_AHEAD });
       if (!done) fail('another maintenance pass is running; try again');
-      for (const p of done.create) process.stdout.write(`created\t${p.name}\n`);
-      for (const p of done.drop) process.stdout.write(`dropped\t${p.name}\n`);
+      for (const p of done.create) process.stdout.write(row('created', p.name));
+      for (const p of done.drop) process.stdout.write(row('dropped', p.name));
     }),
   );
 
@@ -173,7 +185,7 @@ key
       }));
       if (opts.json) return void process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
       for (const r of rows)
-        process.stdout.write(`${[r.keyId, r.name, r.role, r.preview, r.createdAt, r.revokedAt ?? '-'].join('\t')}\n`);
+        process.stdout.write(row(r.keyId, r.name, r.role, r.preview, r.createdAt, r.revokedAt ?? '-'));
     }),
   );
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Assistant } from '@app/db';
 import { McpToolServer, ScriptStep, VoicemailSetting } from './assistant-config';
+import { storedToolServers } from './tool-headers';
 
 /** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */
 export const AssistantRecord = contract(
@@ -27,9 +28,10 @@ export const AssistantList = contract('AssistantList', listOf(AssistantRecord));
 
 /** Header values of tool servers often hold credentials: shown masked, never echoed. */
 function maskTools(tools: unknown): McpToolServer[] {
-  return (Array.isArray(tools) ? (tools as McpToolServer[]) : []).map((t) =>
-    t.headers ? { ...t, headers: Object.fromEntries(Object.keys(t.headers).map((k) => [k, '********'])) } : t,
-  );
+  return storedToolServers(tools).map(({ headers, sealedHeaders, ...t }) => {
+    const names = Object.keys({ ...headers, ...sealedHeaders });
+    return names.length ? { ...t, headers: Object.fromEntries(names.map((k) => [k, '********'])) } : t;
+  });
 }
 
 export function presentAssistant(a: Assistant): AssistantRecord {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { CheckedBy, Optional, Required } from '@app/platform';
+import { CheckedBy, Optional, Required, IsDisplayName } from '@app/platform';
 import {
   scriptProblem,
   toolsProblem,
@@ -79,6 +79,7 @@ export class CreateAssistantDto extends AssistantSettingsDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsDisplayName()
   name: string;
 }
 
@@ -89,5 +90,6 @@ export class UpdateAssistantDto extends AssistantSettingsDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsDisplayName()
   name?: string;
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { newId } from '@app/platform';
+import { newId, type SecretBox } from '@app/platform';
 import { type Prisma, PrismaService } from '@app/db';
 import { LIVE_STATUSES } from '@app/calls';
+import { hasClearHeaders, openToolServers, sealToolServers } from './tool-headers';
 
 export type AssistantInput = Omit<
   Prisma.AssistantUncheckedCreateInput,
@@ -55,5 +56,27 @@ export class AssistantsRepository {
       await tx.assistant.update({ where: { id }, data: { deletedAt: new Date() } });
       return 'deleted';
     });
+  }
+
+  /**
+   * Seals tool-server header values still stored in clear (rows written before they were
+   * encrypted at rest); `cli migrate` runs it. Row by row under a lock, so it can run twice.
+   */
+  async sealClearToolHeaders(box: SecretBox): Promise<number> {
+    const candidates = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Assistant" WHERE jsonb_path_exists(tools, '$[*].headers')`;
+    let sealed = 0;
+    for (const { id } of candidates) {
+      await this.prisma.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<
+          { tools: unknown }[]
+        >`SELECT tools FROM "Assistant" WHERE id = ${id} FOR UPDATE`;
+        if (!row || !hasClearHeaders(row.tools)) return;
+        const tools = sealToolServers(openToolServers(row.tools, box), box) as object[];
+        await tx.assistant.update({ where: { id }, data: { tools } });
+        sealed++;
+      });
+    }
+    return sealed;
   }
 }

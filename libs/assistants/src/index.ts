@@ -3,3 +3,4 @@ export * from './assistant.contract';
 export * from './assistants.dto';
 export * from './assistants.repository';
 export * from './assistants-data.module';
+export * from './tool-headers';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { CheckedBy, IsInternationalPhone, Optional, PageQuery, Required } from '@app/platform';
+import { CheckedBy, IsInternationalPhone, Optional, PageQuery, Required, IsDisplayName } from '@app/platform';
 import { isTimeZone, RECIPIENT_OUTCOMES, retryProblem, windowProblem } from './campaign-rules';
 
 function scheduleProblem(s: unknown): string | null {
@@ -35,6 +35,7 @@ export class CreateCampaignDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsDisplayName()
   name: string;
 
   @ApiProperty({ description: 'The assistant that handles every call' })

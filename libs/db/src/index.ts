@@ -13,6 +13,7 @@ export type {
   Campaign,
   CampaignRecipient,
   DeliveryStatus,
+  Invite,
   PhoneNumber,
   Webhook,
   WebhookDelivery,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Required } from '@app/platform';
+import { Required, IsDisplayName } from '@app/platform';
 import { ROLES, type RoleName } from './roles';
 
 export class CreateApiKeyDto {
@@ -10,6 +10,7 @@ export class CreateApiKeyDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsDisplayName()
   name: string;
 
   @ApiPropertyOptional({

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'key.created',
   'key.revoked',
   'member.invited',
+  'member.invite_revoked',
   'member.joined',
   'member.role_changed',
   'member.removed',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
-import type { Account } from '@app/db';
+import type { Account, Invite } from '@app/db';
 import { ROLES } from './roles';
 
 export const MemberRecord = contract(
@@ -30,4 +30,30 @@ export const InviteCreated = contract(
 
 export function presentMember(a: Account): MemberRecord {
   return { accountId: a.id, email: a.email ?? '', name: a.name, role: a.role, createdAt: a.createdAt.toISOString() };
+}
+
+/** A pending invitation (its token is never shown again). */
+export const InviteRecord = contract(
+  'InviteRecord',
+  z.object({
+    inviteId: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    invitedBy: z.string().describe('accountId of the admin or owner who invited'),
+    createdAt: timestamp(),
+    expiresAt: timestamp(),
+  }),
+);
+export type InviteRecord = z.infer<typeof InviteRecord>;
+export const InviteList = contract('InviteList', listOf(InviteRecord));
+
+export function presentInvite(i: Invite): InviteRecord {
+  return {
+    inviteId: i.id,
+    email: i.email,
+    role: i.role,
+    invitedBy: i.invitedById,
+    createdAt: i.createdAt.toISOString(),
+    expiresAt: i.expiresAt.toISOString(),
+  };
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { PageQuery, Required } from '@app/platform';
+import { PageQuery, Required, IsDisplayName } from '@app/platform';
 import { AUDIT_ACTIONS } from './audit.repository';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 import { ROLES, type RoleName } from './roles';
@@ -30,6 +30,7 @@ export class AcceptInviteDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsDisplayName()
   name: string;
 
   @ApiProperty({ minLength: MIN_PASSWORD_LENGTH })

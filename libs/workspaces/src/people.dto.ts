@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { Required } from '@app/platform';
+import { Required, IsDisplayName } from '@app/platform';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 
 export class LoginDto {
@@ -51,6 +51,7 @@ export class SignupDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsDisplayName()
   name: string;
 
   @ApiProperty({ description: 'The new workspace; unique', example: 'Acme Support' })
@@ -58,5 +59,6 @@ export class SignupDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @IsDisplayName()
   workspaceName: string;
 }

@@ -3,12 +3,21 @@ import {
   AssistantsRepository,
   normaliseVoicemail,
   presentAssistant,
+  sealToolServers,
   type AssistantRecord,
   type CreateAssistantDto,
   type McpToolServer,
   type UpdateAssistantDto,
 } from '@app/assistants';
-import { ApiError, AppConfig, outboundUrlProblem, pageWindow, type ListEnvelope, type PageQuery } from '@app/platform';
+import {
+  ApiError,
+  AppConfig,
+  outboundUrlProblem,
+  pageWindow,
+  SecretBox,
+  type ListEnvelope,
+  type PageQuery,
+} from '@app/platform';
 import { Prisma } from '@app/db';
 import { NumbersRepository } from '@app/telephony';
 
@@ -18,6 +27,7 @@ export class AssistantsService {
     private readonly assistants: AssistantsRepository,
     private readonly config: AppConfig,
     private readonly numbers: NumbersRepository,
+    private readonly secrets: SecretBox,
   ) {}
 
   async create(workspaceId: string, dto: CreateAssistantDto): Promise<AssistantRecord> {
@@ -29,7 +39,7 @@ export class AssistantsService {
       firstMessage: dto.firstMessage ?? null,
       systemPrompt: dto.systemPrompt ?? null,
       script: (dto.script ?? []) as object[],
-      tools: (dto.tools ?? []) as object[],
+      tools: sealToolServers(dto.tools ?? [], this.secrets) as object[],
       maxDurationSec: dto.maxDurationSec ?? 600,
       voicemail: dto.voicemail ? normaliseVoicemail(dto.voicemail) : Prisma.DbNull,
     });
@@ -55,7 +65,7 @@ export class AssistantsService {
       ...rest,
       ...(voicemail === undefined ? {} : { voicemail: voicemail ? normaliseVoicemail(voicemail) : Prisma.DbNull }),
       ...(script === undefined ? {} : { script: script as object[] }),
-      ...(tools === undefined ? {} : { tools: tools as object[] }),
+      ...(tools === undefined ? {} : { tools: sealToolServers(tools, this.secrets) as object[] }),
     });
     if (!updated) throw ApiError.notFound('Assistant', agentId);
     return presentAssistant(updated);

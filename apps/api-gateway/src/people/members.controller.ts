@@ -1,15 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ApiError, AppConfig, pageWindow, PageQuery } from '@app/platform';
 import {
   AuditRepository,
   ChangeRoleDto,
   InviteCreated,
   InviteDto,
+  InviteList,
   MemberList,
   MemberRecord,
   MembersRepository,
+  presentInvite,
   presentMember,
   roleAtLeast,
 } from '@app/workspaces';
@@ -66,6 +67,30 @@ export class MembersController {
       inviteUrl: `${this.config.PUBLIC_BASE_URL}/accept-invite#token=${token}`,
       expiresAt: invite.expiresAt.toISOString(),
     };
+  }
+
+  @Get('invite/list')
+  @RequireRole('admin')
+  @ApiOperation({
+    summary: 'Pending invitations (not accepted, revoked or expired)',
+    description: 'An invitation also ends when its inviter is removed or can no longer grant its role. Role: admin.',
+  })
+  @ApiAnswer(200, InviteList)
+  @ApiErrors(403)
+  async invites(@Auth() auth: RequestAuth) {
+    const list = await this.members.pendingInvites(auth.workspaceId);
+    return { total: list.length, list: list.map(presentInvite) };
+  }
+
+  @Delete('invite/:inviteId')
+  @RequireRole('admin')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke a pending invitation: its link stops working', description: 'Role: admin.' })
+  @ApiNoContentResponse()
+  @ApiErrors(403, 404)
+  async revokeInvite(@Auth() auth: RequestAuth, @Param('inviteId') inviteId: string): Promise<void> {
+    if (!(await this.members.revokeInvite(auth.workspaceId, inviteId))) throw ApiError.notFound('Invitation', inviteId);
+    await this.audit.record(auth, 'member.invite_revoked', { type: 'invite', id: inviteId });
   }
 
   @Patch(':accountId')

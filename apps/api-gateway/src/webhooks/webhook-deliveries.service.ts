@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, AppConfig, newId, pageWindow, SecretBox } from '@app/platform';
+import { ApiError, AppConfig, newId, pageWindow, SecretBox, UNSAFE_TEXT } from '@app/platform';
 import {
   DeliveryQueue,
   presentDelivery,
@@ -11,6 +11,11 @@ import {
 } from '@app/webhooks';
 
 /** The delivery log of a webhook: read, retry, recover, and a test send. */
+/** What a test send shows of the answer: the start of a 2xx body, printable text only. */
+export const TEST_SNIPPET_CHARS = 200;
+const testSnippet = (body: string | null) =>
+  body === null ? null : body.replace(new RegExp(UNSAFE_TEXT.source, 'g'), ' ').slice(0, TEST_SNIPPET_CHARS);
+
 @Injectable()
 export class WebhookDeliveriesService {
   constructor(
@@ -99,7 +104,7 @@ export class WebhookDeliveriesService {
       statusCode: r.statusCode,
       durationMs: r.durationMs,
       errorClass: r.errorClass,
-      responseBody: r.responseBody,
+      responseBody: r.ok ? testSnippet(r.responseBody) : null,
     };
   }
 

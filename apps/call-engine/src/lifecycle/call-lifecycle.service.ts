@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { McpToolServer } from '@app/assistants';
+import { storedToolServers } from '@app/assistants';
 import { EventPublisher, RecordingStorage } from '@app/calls';
 import {
   buildConversation,
@@ -79,7 +79,7 @@ export class CallLifecycleService {
       const now = new Date();
       // A machine's greeting gets no tool steps: the script is for a person.
       const steps = loaded.answeredBy === 'machine' ? [] : toolSteps(assistant.script);
-      const servers = (assistant.tools ?? []) as unknown as McpToolServer[];
+      const servers = storedToolServers(assistant.tools);
       const busyUntil =
         call.toolsRunAt && call.toolResults === null
           ? new Date(call.toolsRunAt.getTime() + toolRunBudgetMs(steps, servers))

@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fetch as undiciFetch } from 'undici';
-import type { McpToolServer } from '@app/assistants';
-import { AppConfig, isBlockedLiteral, outboundAgent } from '@app/platform';
+import { openToolServers, type McpToolServer, type StoredToolServer } from '@app/assistants';
+import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;
 
@@ -16,7 +16,7 @@ export interface ToolStep {
  * The longest a run of these steps can take: each step may wait for a connection and for its
  * call, each bounded by the server's timeout. Past it, a run whose engine died is given up.
  */
-export function toolRunBudgetMs(steps: ToolStep[], servers: McpToolServer[]): number {
+export function toolRunBudgetMs(steps: ToolStep[], servers: StoredToolServer[]): number {
   const longest = servers.length
     ? Math.max(...servers.map((s) => s.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS))
     : DEFAULT_TOOL_TIMEOUT_MS;
@@ -59,9 +59,14 @@ const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => 
 export class McpToolRunner {
   private readonly logger = new Logger(McpToolRunner.name);
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly secrets: SecretBox,
+  ) {}
 
-  async run(callId: string, steps: ToolStep[], servers: McpToolServer[]): Promise<ToolOutcome[]> {
+  /** Runs the steps against the assistant's servers as stored (header values are opened here, used, forgotten). */
+  async run(callId: string, steps: ToolStep[], stored: StoredToolServer[]): Promise<ToolOutcome[]> {
+    const servers = openToolServers(stored, this.secrets);
     const connections = new Map<string, Promise<Connection>>();
     const outcomes: ToolOutcome[] = [];
     try {

@@ -27,6 +27,7 @@ export function Audit() {
     'key.created',
     'key.revoked',
     'member.invited',
+    'member.invite_revoked',
     'member.joined',
     'member.role_changed',
     'member.removed',

@@ -8,20 +8,32 @@ interface Member {
   name: string;
   role: Me['role'];
 }
+interface PendingInvite {
+  inviteId: string;
+  email: string;
+  role: Me['role'];
+  expiresAt: string;
+}
 const ROLES: Me['role'][] = ['viewer', 'member', 'admin', 'owner'];
 
 export function Members({ me }: { me: Me }) {
   const [members, setMembers] = useState<Member[]>([]);
+  const [pending, setPending] = useState<PendingInvite[]>([]);
   const [invite, setInvite] = useState<string | null>(null);
   const [error, setError] = useState('');
+  const canManage = roleAtLeast(me.role, 'admin');
   const load = useCallback(() => {
     api<{ list: Member[] }>('GET', '/member/list?pageSize=100').then(
       (r) => setMembers(r.list),
       (e) => setError(e.message),
     );
-  }, []);
+    if (canManage)
+      api<{ list: PendingInvite[] }>('GET', '/member/invite/list').then(
+        (r) => setPending(r.list),
+        () => {},
+      );
+  }, [canManage]);
   useEffect(load, [load]);
-  const canManage = roleAtLeast(me.role, 'admin');
   const grantable = ROLES.filter((r) => roleAtLeast(me.role, r));
   const run = (p: Promise<unknown>) => p.then(load, (e: Error) => setError(e.message));
   const send = async (e: FormEvent<HTMLFormElement>) => {
@@ -31,6 +43,7 @@ export function Members({ me }: { me: Me }) {
     try {
       const created = await api<{ inviteUrl: string }>('POST', '/member/invite', form);
       setInvite(created.inviteUrl);
+      load();
     } catch (err) {
       setError((err as Error).message);
     }
@@ -98,6 +111,29 @@ export function Members({ me }: { me: Me }) {
           </tr>
         ))}
       </Table>
+      {canManage && pending.length > 0 ? (
+        <>
+          <h2>Pending invitations</h2>
+          <Table columns={['Email', 'Role', 'Expires', '']}>
+            {pending.map((i) => (
+              <tr key={i.inviteId}>
+                <td>{i.email}</td>
+                <td>{i.role}</td>
+                <td>{new Date(i.expiresAt).toLocaleString()}</td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Revoke the invitation of ${i.email}`}
+                    onClick={() => run(api('DELETE', `/member/invite/${i.inviteId}`))}
+                  >
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </Table>
+        </>
+      ) : null}
     </section>
   );
 }

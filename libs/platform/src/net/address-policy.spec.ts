@@ -18,6 +18,12 @@ describe('address policy (SSRF guard)', () => {
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
     '[::ffff:a00:1]',
+    '::127.0.0.1', // IPv4-compatible
+    '::a00:1',
+    '2002:7f00:1::1', // 6to4 around 127.0.0.1
+    '2002:c0a8:101::1', // 6to4 around 192.168.1.1
+    '64:ff9b:1::a00:1', // local-use NAT64
+    'fec0::1', // site-local
   ])('refuses %s', (ip) => expect(isBlockedAddress(ip)).toBe(true));
 
   it.each(['8.8.8.8', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8'])('allows public %s', (ip) =>
@@ -35,6 +41,10 @@ describe('address policy (SSRF guard)', () => {
     ['https://[::ffff:127.0.0.1]/hook', 'private'],
     ['https://2130706433/hook', 'private'],
     ['https://localhost/hook', 'private'],
+    ['https://localhost./hook', 'private'],
+    ['https://foo.localhost../hook', 'private'],
+    ['https://[::127.0.0.1]/hook', 'private'],
+    ['https://[2002:a00:1::]/hook', 'private'],
     ['http://example.com/hook', 'https'],
     ['ftp://example.com/hook', 'https'],
     ['not a url', 'absolute URL'],

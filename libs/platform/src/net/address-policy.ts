@@ -25,13 +25,15 @@ for (const [net, bits] of [
 ] as const)
   blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64],
   ['2001:db8::', 32],
+  ['2002::', 16], // 6to4: wraps any IPv4 address, private ones included (deprecated, RFC 7526)
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8],
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
@@ -84,7 +86,8 @@ export async function outboundUrlProblem(
   }
   if (url.username || url.password) return `${field} must not contain credentials`;
   if (policy.allowPrivateNetworks) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // "localhost." is localhost: names are judged without their trailing dots
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   const refused = `${field} points to a private, loopback or reserved address, which is not allowed`;
   if (isIP(unmapIpv4(host)) !== 0) return isBlockedAddress(host) ? refused : null;
   if (host === 'localhost' || host.endsWith('.localhost')) return refused;

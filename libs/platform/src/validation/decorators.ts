@@ -86,3 +86,28 @@ export const CheckedBy = (name: string, problem: (v: unknown) => string | null) 
     name,
     validator: { validate: (v) => problem(v) === null, defaultMessage: (args) => problem(args?.value) ?? '' },
   });
+
+/**
+ * C0 and C1 control characters (tab and newline included), DEL, line and paragraph separators and
+ * the bidirectional overrides and isolates: text that can forge rows in a terminal or reorder what
+ * a reader sees. Names never need them (metadata values may hold them, JSON-escaped).
+ */
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** A name or label: refused (422) when it holds a control or bidirectional-override character. */
+export function IsDisplayName(options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'isDisplayName',
+      validator: {
+        validate: (value) => typeof value !== 'string' || !UNSAFE_TEXT.test(value),
+        defaultMessage: buildMessage(
+          (each) => `${each}$property must not contain control or bidirectional-override characters`,
+          options,
+        ),
+      },
+    },
+    options,
+  );
+}

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsInternationalPhone, Required } from '@app/platform';
+import { IsInternationalPhone, Required, IsDisplayName } from '@app/platform';
 
 /** Body of POST /api/core/dnc. */
 export class AddDncDto {
@@ -14,5 +14,6 @@ export class AddDncDto {
   @IsOptional()
   @IsString()
   @MaxLength(500)
+  @IsDisplayName()
   reason?: string | null;
 }

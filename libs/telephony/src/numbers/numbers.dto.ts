@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { IsInternationalPhone, Optional, Required } from '@app/platform';
+import { IsInternationalPhone, Optional, Required, IsDisplayName } from '@app/platform';
 
 const LABEL = { type: String, nullable: true, description: 'Your name for the number', example: 'Support line' };
 const AGENT = { type: String, nullable: true, description: 'The assistant that answers calls to the number' };
@@ -17,6 +17,7 @@ class NumberSettingsDto {
   @IsOptional()
   @IsString()
   @MaxLength(100)
+  @IsDisplayName()
   label?: string | null;
 
   @ApiPropertyOptional(AGENT)

@@ -68,7 +68,10 @@ export const TestDeliveryResult = contract(
     statusCode: z.number().int().nullable(),
     durationMs: z.number().int(),
     errorClass: z.enum(ERROR_CLASSES).nullable(),
-    responseBody: z.string().nullable(),
+    responseBody: z
+      .string()
+      .nullable()
+      .describe('The first 200 characters of a 2xx answer, control characters blanked; null for any other answer'),
   }),
 );
 
