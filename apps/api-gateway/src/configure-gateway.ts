@@ -39,6 +39,11 @@ export function configureGateway(app: INestApplication): INestApplication {
   express.disable('x-powered-by');
   express.set('query parser', 'simple');
   const config = express.get(AppConfig);
+  if (config.TRUST_PROXY) {
+    const hops = Number(config.TRUST_PROXY);
+    const list = config.TRUST_PROXY.split(',').map((s) => s.trim());
+    express.set('trust proxy', config.TRUST_PROXY === 'true' || (Number.isInteger(hops) ? hops : list));
+  }
   express.use(securityHeaders);
   express.use(requestIdMiddleware);
   express.use('/metrics', metricsAccess(config));

@@ -242,6 +242,15 @@ export class AppConfig {
   @Min(1000)
   LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
+  /**
+   * Which proxies in front of the gateway to believe about the client's address (X-Forwarded-For),
+   * as Express's "trust proxy": e.g. "loopback", "10.0.0.0/8", or a hop count. Unset: none, so
+   * per-address limits (sign-in, sign-up) see the connecting address.
+   */
+  @IsOptional()
+  @IsString()
+  TRUST_PROXY?: string;
+
   /** Open event streams (GET /api/core/event/stream) one key or session may hold at once. */
   @Type(() => Number)
   @IsInt()
@@ -285,7 +294,7 @@ export function parseDuration(value: string): number {
   return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
-const OPTIONAL_KEYS = ['ENCRYPTION_KEY', 'BULL_BOARD_USER', 'BULL_BOARD_PASSWORD', 'METRICS_TOKEN'];
+const OPTIONAL_KEYS = ['ENCRYPTION_KEY', 'BULL_BOARD_USER', 'BULL_BOARD_PASSWORD', 'METRICS_TOKEN', 'TRUST_PROXY'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
