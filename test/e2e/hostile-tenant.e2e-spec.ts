@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { PrismaService } from '@app/db';
+import { UNSAFE_TEXT } from '@app/platform';
 import {
   as,
   asSession,
@@ -61,7 +62,7 @@ describe('a hostile tenant', () => {
       .set('X-Forwarded-For', ip)
       .send({ email, password: 'a long enough password', name: 'Mallory', workspaceName: `m-${Math.random()}` });
 
-  it("a workspace owner's session gets 403 from every Bull Board route; the operators' credentials open it", async () => {
+  it("a workspace owner's session gets 403 from every Bull Board route; operators' credentials open it", async () => {
     const owner = await signUp(app, 'board');
     const call = await as(app, victim.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+14155552671' });
     const routes: [string, string][] = [
@@ -74,11 +75,8 @@ describe('a hostile tenant', () => {
       ['delete', '/admin/queues/api/queues/call-engine/obliterate'],
     ];
     for (const [method, path] of routes) {
-      const res = await (http() as unknown as Record<string, (p: string) => request.Test>)
-        [method](path)
-        .set('Cookie', owner.cookie)
-        .set('Origin', base)
-        .set('X-CSRF-Token', owner.csrfToken);
+      const call = (http() as unknown as Record<string, (p: string) => request.Test>)[method];
+      const res = await call(path).set('Cookie', owner.cookie).set('Origin', base).set('X-CSRF-Token', owner.csrfToken);
       expectError(res, 403, /operators/);
     }
     const basic = `Basic ${Buffer.from('ops:operator secret').toString('base64')}`;
@@ -92,7 +90,7 @@ describe('a hostile tenant', () => {
     expect(mine.body).toEqual({ pendingDials: 0, pendingDeliveries: 0, failedDeliveries: 0 });
   });
 
-  it('20 parallel sign-ins with one right password: all 429 once the limit is reached, the right one included', async () => {
+  it('20 parallel sign-ins with one right password: all 429 once the limit is reached, the right one too', async () => {
     const person = await signUp(app, 'guessed');
     const login = (password: string, ip: string) =>
       http().post('/api/core/auth/login').set('X-Forwarded-For', ip).send({ email: person.email, password });
@@ -174,7 +172,7 @@ describe('a hostile tenant', () => {
     expectError(await as(app, victim.keys.owner).delete(`/api/core/member/invite/${invites[2].body.inviteId}`), 404);
   });
 
-  it("an event stream closes within 5 s of its key's revocation or its session's end; a key holds a bounded number", async () => {
+  it("an event stream closes within 5 s of its key's revocation or its session's end; streams are bounded", async () => {
     const { key, record } = await (async () => {
       const res = await as(app, victim.keys.owner).post('/api/core/api-key', { name: 'stream', role: 'viewer' });
       return { key: res.body.key as string, record: res.body };
@@ -264,7 +262,7 @@ describe('a hostile tenant', () => {
     expect(Math.max(...pings)).toBeLessThan(1000);
   });
 
-  it('answers 422, never 500, for JSON nested deeper than 32 levels, and for nested arrays in place of text', async () => {
+  it('answers 422, never 500, for JSON nested deeper than 32 levels or nested arrays in place of text', async () => {
     const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
     for (const body of [
       `{"agentId":"${agentId}","to":"+14155552671","metadata":{"a":${deep(20_000)}}}`,
@@ -332,7 +330,7 @@ describe('a hostile tenant', () => {
       const ok = await as(open, victim.keys.admin).post(`/api/core/webhook/${hook.body.webhookId}/test`);
       expect(ok.body.statusCode).toBe(200);
       expect(ok.body.responseBody).toHaveLength(200);
-      expect(ok.body.responseBody).not.toMatch(/[\u0000-\u001f]/);
+      expect(ok.body.responseBody).not.toMatch(UNSAFE_TEXT);
       answer = { status: 500, body: 'secret internal error page' };
       const failed = await as(open, victim.keys.admin).post(`/api/core/webhook/${hook.body.webhookId}/test`);
       expect(failed.body).toMatchObject({ statusCode: 500, responseBody: null });
