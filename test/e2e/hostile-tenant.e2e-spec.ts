@@ -172,7 +172,7 @@ describe('a hostile tenant', () => {
     expectError(await as(app, victim.keys.owner).delete(`/api/core/member/invite/${invites[2].body.inviteId}`), 404);
   });
 
-  it("an event stream closes within 5 s of its key's revocation or its session's end; streams are bounded", async () => {
+  it("an event stream closes within 5 s of its key's revocation or its session's end; streams bounded", async () => {
     const { key, record } = await (async () => {
       const res = await as(app, victim.keys.owner).post('/api/core/api-key', { name: 'stream', role: 'viewer' });
       return { key: res.body.key as string, record: res.body };
