@@ -15,6 +15,12 @@ const prismaClient = {
   group: ['**/generated/**', '@prisma/client', '@prisma/client/*'],
   message: 'Reach the Prisma client and its types through @app/db.',
 };
+// Domains form layers (a lower one never imports a higher one): calls sit below assistants and
+// campaigns, which place calls; a cycle between two domains is refused.
+const lowerThanAssistants = {
+  group: ['@app/assistants', '@app/campaigns'],
+  message: 'libs/calls sits below libs/assistants and libs/campaigns: they import it, never the other way.',
+};
 const nodeGlobals = {
   require: 'readonly',
   module: 'writable',
@@ -51,6 +57,23 @@ export default tseslint.config(
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       // Prettier wraps code at 120; this catches what it cannot wrap (long strings and comments).
       'max-len': ['error', { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true }],
+      // One logging style: structured objects with `msg`, never a message built into a string.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(log|warn|error|debug|verbose|fatal)$/]' +
+            '[callee.object.name=/[Ll]ogger$/] > TemplateLiteral',
+          message: 'Log a structured object, e.g. logger.warn({ callId, err, msg: "..." }), not a template string.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(log|warn|error|debug|verbose|fatal)$/]' +
+            '[callee.object.property.name=/[Ll]ogger$/] > TemplateLiteral',
+          message:
+            'Log a structured object, e.g. this.logger.warn({ callId, err, msg: "..." }), not a template string.',
+        },
+      ],
     },
   },
   {
@@ -59,6 +82,7 @@ export default tseslint.config(
     rules: boundaries(internals, callStatusWriter, prismaClient),
   },
   { files: ['apps/call-engine/**/*.ts'], rules: boundaries(internals, prismaClient) },
+  { files: ['libs/calls/**/*.ts'], rules: boundaries(internals, callStatusWriter, prismaClient, lowerThanAssistants) },
   {
     // The SDK is published on its own: Node's built-ins and its own files only.
     files: ['libs/sdk/src/**/*.ts'],

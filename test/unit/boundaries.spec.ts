@@ -5,13 +5,13 @@ const ROOT = join(__dirname, '../..');
 const ESLINT = join(ROOT, 'node_modules/eslint/bin/eslint.js');
 
 /** The messages of the project's lint rules for `code` as if it stood at `file`. */
-function lint(file: string, code: string): Promise<string[]> {
+function lint(file: string, code: string, rule = 'no-restricted-imports'): Promise<string[]> {
   const args = [ESLINT, '--stdin', '--stdin-filename', file, '--format', 'json', '--rule', 'no-unused-vars: off'];
   return new Promise((resolve, reject) => {
     const child = execFile(process.execPath, args, { cwd: ROOT }, (_err, stdout) => {
       try {
         const [report] = JSON.parse(stdout) as { messages: { ruleId: string; message: string }[] }[];
-        resolve(report.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
+        resolve(report.messages.filter((m) => m.ruleId === rule).map((m) => m.message));
       } catch (e) {
         reject(e);
       }
@@ -59,11 +59,27 @@ describe('module boundaries (lint)', () => {
     // The allowed forms.
     ['apps/api-gateway/src/x.ts', "import { CallsRepository } from '@app/calls';", null],
     ['libs/webhooks/src/x.ts', "import { EVENT_NAMES } from '@app/calls';", null],
+    // Domains are layers: calls sit below assistants and campaigns (no cycle between them).
+    ['libs/calls/src/x.ts', "import { AssistantsRepository } from '@app/assistants';", /sits below/],
+    ['libs/calls/src/lifecycle/x.ts', "import type { McpToolServer } from '@app/assistants';", /sits below/],
+    ['libs/calls/src/x.ts', "import { CampaignsRepository } from '@app/campaigns';", /sits below/],
+    ['libs/assistants/src/x.ts', "import { ScriptStep } from '@app/calls';", null],
   ];
 
   it.each(cases)('%s: %s', async (file, code, expected) => {
     const messages = await lint(file, `${code}\nexport const used = 1;\n`);
     if (expected === null) expect(messages).toEqual([]);
     else expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
+  });
+
+  it.each([
+    ['this.logger.warn(`call ${id} failed`);', /structured object/],
+    ['logger.log(`up on ${port}`);', /structured object/],
+    ["this.logger.warn({ callId: id, msg: 'failed' });", null],
+  ])('logging: %s', async (code, expected) => {
+    const source = `declare const logger: any, id: string, port: number;\n${code}\nexport const used = 1;\n`;
+    const messages = await lint('libs/calls/src/x.ts', source, 'no-restricted-syntax');
+    if (expected === null) expect(messages).toEqual([]);
+    else expect(messages).toEqual([expect.stringMatching(expected)]);
   });
 });

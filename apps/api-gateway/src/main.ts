@@ -13,7 +13,7 @@ async function bootstrap(): Promise<void> {
   const config = app.get(AppConfig);
   boundShutdown(config.SHUTDOWN_TIMEOUT_MS);
   await app.listen(config.PORT, '0.0.0.0');
-  app.get(Logger).log(`api-gateway listening on http://127.0.0.1:${config.PORT}`);
+  app.get(Logger).log({ port: config.PORT, msg: 'api-gateway listening' });
 }
 
 void bootstrap();

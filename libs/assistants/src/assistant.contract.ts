@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Assistant } from '@app/db';
-import { McpToolServer, ScriptStep, VoicemailSetting } from './assistant-config';
+import { ScriptStep } from '@app/calls';
+import { McpToolServer, VoicemailSetting } from './assistant-config';
 import { storedToolServers } from './tool-headers';
 
 /** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */

@@ -6,9 +6,9 @@ import {
   toolsProblem,
   voicemailProblem,
   type McpToolServer,
-  type ScriptStep,
   type VoicemailSetting,
 } from './assistant-config';
+import type { ScriptStep } from '@app/calls';
 
 const LANGUAGE = /^[a-z]{2}$/;
 

@@ -1,4 +1,4 @@
-import type { CallStatus } from '@app/db';
+import { Prisma, type CallStatus } from '@app/db';
 
 /** Call statuses as the API spells them (spec part 3). */
 export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
@@ -28,14 +28,30 @@ export const ENDED_REASONS = [
 ] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
 
-/** Prisma names enum members in TS (in_progress); the database and the API say in-progress. */
-export function callStatusToApi(status: CallStatus): ApiCallStatus {
-  return status.replace('_', '-') as ApiCallStatus;
-}
+/**
+ * The one map of a call's status: Prisma names the enum's members in TypeScript (`in_progress`);
+ * the database stores, SQL compares and the API answers the same words as the spec (`in-progress`).
+ */
+const TO_API: Record<CallStatus, ApiCallStatus> = {
+  ringing: 'ringing',
+  in_progress: 'in-progress',
+  completed: 'completed',
+  failed: 'failed',
+  no_answer: 'no-answer',
+};
+const FROM_API = Object.fromEntries(Object.entries(TO_API).map(([db, api]) => [api, db])) as Record<
+  ApiCallStatus,
+  CallStatus
+>;
 
-export function callStatusFromApi(status: ApiCallStatus): CallStatus {
-  return status.replace('-', '_') as CallStatus;
-}
+export const callStatusToApi = (status: CallStatus): ApiCallStatus => TO_API[status];
+export const callStatusFromApi = (status: ApiCallStatus): CallStatus => FROM_API[status];
 
 /** Statuses of a call that is still under way (ringing or connected). */
 export const LIVE_STATUSES: CallStatus[] = ['ringing', 'in_progress'];
+
+/** A status as SQL spells it, for statements written out as text (`$1::"CallStatus"` parameters). */
+export const sqlCallStatus = (status: CallStatus): string => TO_API[status];
+
+/** The live statuses as a SQL list, `('ringing', 'in-progress')`, for $queryRaw templates. */
+export const LIVE_STATUSES_SQL = Prisma.raw(`(${LIVE_STATUSES.map((s) => `'${TO_API[s]}'`).join(', ')})`);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type Call, isUniqueViolation, type Prisma, PrismaService } from '@app/db';
 import { presentStartedCall, type StartedCall } from './call.contract';
-import { LIVE_STATUSES, callStatusFromApi, type ApiCallStatus } from './call-status';
+import { LIVE_STATUSES, LIVE_STATUSES_SQL, callStatusFromApi, type ApiCallStatus } from './call-status';
 import { callEventData } from './events/event-data';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 
@@ -152,7 +152,7 @@ export class CallsRepository {
     const [row] = await this.prisma.$queryRaw<{ limit: number; live: number; reservedForInbound: number }[]>`
       SELECT w."liveCallLimit" AS limit, w."reservedForInbound" AS "reservedForInbound",
              (SELECT count(*)::int FROM "Call" c
-              WHERE c."workspaceId" = w.id AND c.status IN ('ringing', 'in-progress')) AS live
+              WHERE c."workspaceId" = w.id AND c.status IN ${LIVE_STATUSES_SQL}) AS live
       FROM "Workspace" w WHERE w.id = ${workspaceId}`;
     return row;
   }

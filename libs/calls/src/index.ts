@@ -13,3 +13,4 @@ export * from './media/call-media.repository';
 export * from './media/media-retention.repository';
 export * from './media/recording-storage';
 export * from './media/transcript.contract';
+export * from './script-step';

@@ -1,3 +1,4 @@
+import type { CallStatus } from '@app/db';
 import { isPlainObject, toE164 } from '@app/platform';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
@@ -148,7 +149,7 @@ export function windowOpen(window: CallingWindow | null, timeZone: string, now: 
 }
 
 /** A finished call's outcome for its recipient. */
-export function outcomeOfCall(status: string, endedReason: string | null): RecipientOutcome {
+export function outcomeOfCall(status: CallStatus, endedReason: string | null): RecipientOutcome {
   if (endedReason === 'voicemail') return 'voicemail';
   if (status === 'completed') return 'completed';
   if (status === 'no_answer' || endedReason === 'no-answer') return 'no-answer';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type CallEvent, type Campaign, type Prisma, PrismaService } from '@app/db';
-import { callEventData } from '@app/calls';
+import { callEventData, callStatusFromApi, LIVE_STATUSES_SQL, type ApiCallStatus } from '@app/calls';
 import { appendCampaignEvent } from './campaign-events';
 import {
   afterAttempt,
@@ -69,9 +69,9 @@ export class CampaignRunnerRepository {
     const ended = await tx.$queryRaw<{ id: string; attempts: number; status: string; endedReason: string | null }[]>`
       SELECT r.id, r.attempts, call.status::text AS status, call."endedReason"
       FROM "CampaignRecipient" r JOIN "Call" call ON call.id = r."lastCallId"
-      WHERE r."campaignId" = ${c.id} AND r.outcome = 'calling' AND call.status NOT IN ('ringing', 'in-progress')`;
+      WHERE r."campaignId" = ${c.id} AND r.outcome = 'calling' AND call.status NOT IN ${LIVE_STATUSES_SQL}`;
     for (const r of ended) {
-      const outcome = outcomeOfCall(r.status.replace('-', '_'), r.endedReason);
+      const outcome = outcomeOfCall(callStatusFromApi(r.status as ApiCallStatus), r.endedReason);
       const retry = c.status === 'cancelled' ? null : (c.retry as RetryPolicy | null);
       const next = afterAttempt(outcome, r.attempts, retry, now);
       await tx.campaignRecipient.update({ where: { id: r.id }, data: next });
@@ -89,12 +89,12 @@ export class CampaignRunnerRepository {
       SELECT "liveCallLimit" AS limit, "reservedForInbound" AS reserve FROM "Workspace"
       WHERE id = ${c.workspaceId} FOR UPDATE`;
     const [load] = await tx.$queryRaw<{ workspace: number; campaign: number; recent: number }[]>`
-      SELECT count(*) FILTER (WHERE status IN ('ringing', 'in-progress'))::int AS workspace,
-             count(*) FILTER (WHERE status IN ('ringing', 'in-progress') AND "campaignId" = ${c.id})::int AS campaign,
+      SELECT count(*) FILTER (WHERE status IN ${LIVE_STATUSES_SQL})::int AS workspace,
+             count(*) FILTER (WHERE status IN ${LIVE_STATUSES_SQL} AND "campaignId" = ${c.id})::int AS campaign,
              count(*) FILTER (WHERE "campaignId" = ${c.id} AND "createdAt" > ${new Date(now.getTime() - 60_000)})::int
                AS recent
       FROM "Call" WHERE "workspaceId" = ${c.workspaceId}
-        AND (status IN ('ringing', 'in-progress') OR "campaignId" = ${c.id})`;
+        AND (status IN ${LIVE_STATUSES_SQL} OR "campaignId" = ${c.id})`;
     const budget = Math.min(
       c.maxConcurrency - load.campaign,
       ws.limit - ws.reserve - load.workspace,

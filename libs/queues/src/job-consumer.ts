@@ -36,7 +36,7 @@ export abstract class JobConsumer<Q extends QueueName> implements OnApplicationB
       prefix: queuePrefix(this.config, this.queue),
       ...this.workerOptions(),
     });
-    this.worker.on('error', (e) => this.logger.warn(`worker error: ${e.message}`));
+    this.worker.on('error', (e) => this.logger.warn({ err: e.message, msg: 'worker error' }));
   }
 
   /** Takes no new job and waits for the active ones, while the database and Redis are still open. */

@@ -71,7 +71,7 @@ export class AuditRepository {
         },
       });
     } catch (e) {
-      this.logger.error(`audit entry ${action} not recorded: ${(e as Error).message}`);
+      this.logger.error({ action, err: (e as Error).message, msg: 'audit entry not recorded' });
     }
   }
 

@@ -33,9 +33,8 @@ export class CallEngineClient {
     try {
       await Promise.race([this.jobs.add(name, data), timeout]);
     } catch (e) {
-      this.logger.warn(
-        `${name} for ${data.callId} not enqueued (${(e as Error).message}); the reconciler will pick it up`,
-      );
+      const err = (e as Error).message;
+      this.logger.warn({ job: name, callId: data.callId, err, msg: 'not enqueued; the reconciler will pick it up' });
     } finally {
       clearTimeout(timer);
     }

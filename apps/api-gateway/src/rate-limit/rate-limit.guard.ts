@@ -65,7 +65,10 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       const keys = buckets.map(([name]) => `${this.config.QUEUE_PREFIX}:rate:{${workspaceId}}:${name}`);
       counts = (await this.redis.eval(HIT, keys.length, ...keys, window)) as number[];
     } catch (e) {
-      this.logger.warn(`rate limit not checked (Redis: ${(e as Error).message}); letting the request through`);
+      this.logger.warn({
+        err: (e as Error).message,
+        msg: 'rate limit not checked (Redis); letting the request through',
+      });
       return true;
     }
     for (const [i, [name, limit]] of buckets.entries()) {

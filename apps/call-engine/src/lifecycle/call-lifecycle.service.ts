@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { storedToolServers } from '@app/assistants';
-import { EventPublisher, RecordingStorage } from '@app/calls';
+import { EventPublisher, RecordingStorage, type ApiCallStatus } from '@app/calls';
 import {
   buildConversation,
   buildVoicemailConversation,
@@ -128,11 +128,12 @@ export class CallLifecycleService {
 
   private countTransition(event: CallEvent): void {
     const data = event.data as { endedReason?: string };
-    const status = {
+    const reached: Partial<Record<string, ApiCallStatus>> = {
       'call.connected': 'in-progress',
       'call.completed': 'completed',
       'call.failed': data.endedReason === 'no-answer' ? 'no-answer' : 'failed',
-    }[event.type as string];
+    };
+    const status = reached[event.type];
     if (status) this.metrics.callTransitions.inc({ status, ended_reason: data.endedReason ?? '' });
   }
 

@@ -48,7 +48,7 @@ export class Speech {
       });
       return toSampleRate(parseWav(stdout), SAMPLE_RATE);
     } catch (e) {
-      this.logger.warn(`espeak-ng failed (${(e as Error).message}); using the tone signal for this turn`);
+      this.logger.warn({ err: (e as Error).message, msg: 'espeak-ng failed; using the tone signal for this turn' });
       return undefined; // not cached: the next call tries again
     }
   }

@@ -34,7 +34,7 @@ export class ReconcilerService extends PeriodicTask {
     for (const { id } of unfinished) await this.lifecycle.advance(id);
     const events = await this.calls.findUnpublishedEvents(new Date(Date.now() - PUBLISH_GRACE_MS), BATCH);
     if (events.length > 0) {
-      this.logger.log(`publishing ${events.length} event(s) that were never handed to the dispatcher`);
+      this.logger.log({ events: events.length, msg: 'publishing events never handed to the dispatcher' });
       await this.publisher.publish(events);
     }
     await this.callCounts.foldTallies();

@@ -24,7 +24,7 @@ export class HistoryMaintenance extends PeriodicTask {
       retentionDays: this.config.HISTORY_RETENTION_DAYS,
       monthsAhead: HISTORY_MONTHS_AHEAD,
     });
-    for (const p of done?.create ?? []) this.logger.log(`created partition ${p.name}`);
-    for (const p of done?.drop ?? []) this.logger.log(`dropped partition ${p.name} (past retention)`);
+    for (const p of done?.create ?? []) this.logger.log({ partition: p.name, msg: 'created partition' });
+    for (const p of done?.drop ?? []) this.logger.log({ partition: p.name, msg: 'dropped partition past retention' });
   }
 }

@@ -21,7 +21,7 @@ export class MediaRetention extends PeriodicTask {
   protected async run(): Promise<void> {
     for (;;) {
       const removed = await this.retention.removeDue(new Date());
-      if (removed.length) this.logger.log(`removed the transcripts and recordings of ${removed.length} calls`);
+      if (removed.length) this.logger.log({ calls: removed.length, msg: 'removed transcripts and recordings' });
       if (removed.length < MEDIA_RETENTION_BATCH) return;
     }
   }

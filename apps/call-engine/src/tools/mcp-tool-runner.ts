@@ -120,7 +120,13 @@ export class McpToolRunner {
         return outcome(server.name, { result: res.structuredContent ?? textOf(res.content) });
       } catch (e) {
         lastError = `${server.name}: ${(e as Error).message}`;
-        this.logger.log(`call ${callId}: tool ${step.tool} on ${server.name} failed: ${(e as Error).message}`);
+        this.logger.log({
+          callId,
+          tool: step.tool,
+          server: server.name,
+          err: (e as Error).message,
+          msg: 'tool failed',
+        });
         if (prefix || candidates.length === 1) return outcome(server.name, { error: lastError });
       }
     }

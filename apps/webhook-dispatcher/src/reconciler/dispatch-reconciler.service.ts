@@ -39,7 +39,11 @@ export class DispatchReconciler extends PeriodicTask {
       lost.push(d);
     }
     if (events.length || lost.length)
-      this.logger.log(`recovered ${events.length} fan-out(s) and ${lost.length} delivery job(s)`);
+      this.logger.log({
+        fanOuts: events.length,
+        deliveryJobs: lost.length,
+        msg: 'recovered lost fan-outs and deliveries',
+      });
     await this.queue.enqueue(lost);
   }
 }

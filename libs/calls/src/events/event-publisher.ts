@@ -25,9 +25,8 @@ export class EventPublisher {
       );
       await this.events.markPublished(events.map((e) => e.id));
     } catch (e) {
-      this.logger.warn(
-        `publishing ${events.length} event(s) failed, the reconciler will retry: ${(e as Error).message}`,
-      );
+      const err = (e as Error).message;
+      this.logger.warn({ events: events.length, err, msg: 'publishing failed; the reconciler will retry' });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
-import { LIVE_STATUSES, type EndedReason } from '../call-status';
+import { LIVE_STATUSES, sqlCallStatus, type EndedReason } from '../call-status';
 import { callEventData, type EventName, type OwnEventData } from '../events/event-data';
 
 type Tx = Prisma.TransactionClient;
@@ -14,15 +14,6 @@ export interface TransitionPatch {
   endedReason?: string;
   answeredBy?: 'human' | 'machine';
 }
-
-/** Prisma's names of the statuses → the values stored (the enum's @map). */
-const DB_STATUS: Record<CallStatus, string> = {
-  ringing: 'ringing',
-  in_progress: 'in-progress',
-  completed: 'completed',
-  failed: 'failed',
-  no_answer: 'no-answer',
-};
 
 // The guarded update and its event, atomically: no row moved, no event. The sequence is the call
 // row's eventCount after the update, so writers of one call's events queue on its row.
@@ -73,8 +64,8 @@ export class CallLifecycleRepository {
     const data = callEventData<E>(call, own, 0);
     const [row] = await this.prisma.sql<CallEvent>('call-transition', TRANSITION, [
       call.id,
-      DB_STATUS[from],
-      DB_STATUS[to],
+      sqlCallStatus(from),
+      sqlCallStatus(to),
       at.toISOString(),
       patch.connectedAt?.toISOString() ?? null,
       patch.endedAt?.toISOString() ?? null,

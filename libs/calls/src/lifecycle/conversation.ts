@@ -1,4 +1,4 @@
-import type { ScriptStep } from '@app/assistants';
+import type { ScriptStep } from '../script-step';
 
 export interface Turn {
   role: 'assistant' | 'customer' | 'tool';

@@ -1,10 +1,11 @@
-import type { EndedReason } from '../call-status';
+import type { CallStatus } from '@app/db';
+import type { ApiCallStatus, EndedReason } from '../call-status';
 import type { Conversation } from './conversation';
 import type { DialPlan } from '@app/telephony';
 
 /** The fields of a call row the schedule is derived from. */
 export interface CallState {
-  status: 'ringing' | 'in_progress' | 'completed' | 'failed' | 'no_answer';
+  status: CallStatus;
   createdAt: Date;
   connectedAt: Date | null;
   endRequestedAt: Date | null;
@@ -13,9 +14,12 @@ export interface CallState {
   toolsRunAt: Date | null;
 }
 
+/** A live call's status, the only ones a call can fail from. */
+type LiveStatus = Extract<CallStatus, 'ringing' | 'in_progress'>;
+
 export type Step =
   | { kind: 'connect' }
-  | { kind: 'fail'; from: 'ringing' | 'in_progress'; reason: EndedReason; stage: 'ringing' | 'in-progress' }
+  | { kind: 'fail'; from: LiveStatus; reason: EndedReason; stage: ApiCallStatus & ('ringing' | 'in-progress') }
   | { kind: 'no-answer' }
   | { kind: 'complete'; reason: EndedReason }
   | { kind: 'run-tools' }

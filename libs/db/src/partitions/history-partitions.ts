@@ -193,7 +193,7 @@ export class HistoryPartitions {
     );
     for (const { name } of rows) {
       await giveWayToWriters(() => db.query(`DROP TABLE "${name}"`));
-      this.logger.log(`dropped ${name}, detached by an earlier pass`);
+      this.logger.log({ partition: name, msg: 'dropped a month an earlier pass detached' });
     }
   }
 }

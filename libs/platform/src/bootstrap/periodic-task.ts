@@ -27,7 +27,7 @@ export abstract class PeriodicTask implements OnApplicationBootstrap, BeforeAppl
   /** One pass; skipped when the previous one is still running. */
   tick(): Promise<void> {
     this.running ??= this.run()
-      .catch((e) => this.logger.warn(`pass failed: ${(e as Error).message}`))
+      .catch((e) => this.logger.warn({ err: (e as Error).message, msg: 'pass failed' }))
       .finally(() => (this.running = undefined));
     return this.running;
   }

@@ -33,5 +33,5 @@ export async function listenForOperators(app: INestApplication, port: number, na
   app.enableShutdownHooks();
   boundShutdown(app.get(AppConfig).SHUTDOWN_TIMEOUT_MS);
   await app.listen(port, '0.0.0.0');
-  app.get(Logger).log(`${name} up; health on http://127.0.0.1:${port}/health/ready`);
+  app.get(Logger).log({ app: name, port, msg: 'up; health on /health/ready' });
 }

@@ -34,15 +34,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = this.toBody(exception, req, res);
     body.requestId = req.id;
     if (body.code === 503) {
-      this.logger.warn(
-        `${req.method} ${req.path} answered 503 [${req.id}]: ` +
-          (exception instanceof Error ? exception.message : String(exception)),
-      );
+      const err = exception instanceof Error ? exception.message : String(exception);
+      this.logger.warn({ method: req.method, path: req.path, reqId: req.id, err, msg: 'answered 503' });
     } else if (body.code >= 500) {
-      this.logger.error(
-        `${req.method} ${req.path} failed [${req.id}]`,
-        exception instanceof Error ? exception.stack : String(exception),
-      );
+      const err = exception instanceof Error ? exception.stack : String(exception);
+      this.logger.error({ method: req.method, path: req.path, reqId: req.id, err, msg: 'request failed' });
     }
     if (res.headersSent) return;
     res.status(body.code).json(body);
