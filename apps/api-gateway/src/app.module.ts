@@ -5,7 +5,13 @@ import { CampaignsDataModule } from '@app/campaigns';
 import { CallsDataModule } from '@app/calls';
 import { DbModule } from '@app/db';
 import { OpsModule, QueueBoardModule } from '@app/ops';
-import { ConfigModule, ContractValidationPipe, LoggingModule, RequestBodyInterceptor } from '@app/platform';
+import {
+  ConfigModule,
+  ContractValidationPipe,
+  LoggingModule,
+  RequestBodyInterceptor,
+  SecretsModule,
+} from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { WebhooksDataModule } from '@app/webhooks';
@@ -30,6 +36,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     // platform and domains
     ConfigModule,
     LoggingModule,
+    SecretsModule,
     DbModule,
     QueuesModule,
     OpsModule,

@@ -4,7 +4,7 @@ import { CallsDataModule } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { DbModule } from '@app/db';
 import { OpsModule } from '@app/ops';
-import { ConfigModule, LoggingModule, SecretBox } from '@app/platform';
+import { ConfigModule, LoggingModule, SecretsModule } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { CampaignRunner } from './campaigns/campaign-runner';
@@ -22,6 +22,7 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
   imports: [
     ConfigModule,
     LoggingModule,
+    SecretsModule,
     DbModule,
     QueuesModule,
     OpsModule,
@@ -41,7 +42,6 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     Speech,
     AssistantChooser,
     AssistantRequest,
-    SecretBox,
   ],
 })
 export class EngineModule {}

@@ -1,4 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { QueuesModule } from '@app/queues';
+import { CallAdmission } from './admission/call-admission';
 import { CallsRepository } from './calls.repository';
 import { EventPublisher } from './events/event-publisher';
 import { EventsRepository } from './events/events.repository';
@@ -7,9 +9,10 @@ import { MediaRetentionRepository } from './media/media-retention.repository';
 import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-storage';
 
 /** The shared read and start side of calls and the outbox relay; the lifecycle writer is the engine's own. */
-@Global()
 @Module({
+  imports: [QueuesModule],
   providers: [
+    CallAdmission,
     CallsRepository,
     CallMediaRepository,
     EventsRepository,
@@ -18,6 +21,7 @@ import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-s
     { provide: RecordingStorage, useClass: DirectoryRecordingStorage },
   ],
   exports: [
+    CallAdmission,
     CallsRepository,
     CallMediaRepository,
     EventsRepository,

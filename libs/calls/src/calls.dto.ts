@@ -3,7 +3,8 @@ import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'cla
 import { IsInternationalPhone, IsJsonObject, Optional, PageQuery, Required } from '@app/platform';
 import { CALL_STATUSES, DIRECTIONS, type ApiCallStatus } from './call-status';
 
-export const METADATA_MAX_BYTES = 16 * 1024;
+/** A call's metadata (start-call, an assistant request's answer): echoed on the call and every event. */
+export const CALL_METADATA_MAX_BYTES = 16 * 1024;
 
 /** Body of POST /api/core/voice/agent/call (spec 4.1). */
 export class StartCallDto {
@@ -40,7 +41,7 @@ export class StartCallDto {
     example: { orderId: 'A-1' },
   })
   @IsOptional()
-  @IsJsonObject(METADATA_MAX_BYTES)
+  @IsJsonObject(CALL_METADATA_MAX_BYTES)
   metadata?: Record<string, unknown>;
 }
 

@@ -1,3 +1,5 @@
+export * from './admission/admission-rules';
+export * from './admission/call-admission';
 export * from './call-status';
 export * from './call.contract';
 export * from './calls.dto';

@@ -5,7 +5,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 /** Recipients one request may carry; problems reported in one 422. */
 export const MAX_RECIPIENTS = 10_000;
 export const MAX_PROBLEMS_SHOWN = 100;
-const METADATA_MAX_BYTES = 4 * 1024;
+/** One recipient's metadata: smaller than a call's, since a campaign holds up to 10,000 of them. */
+const RECIPIENT_METADATA_MAX_BYTES = 4 * 1024;
 
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -18,7 +19,7 @@ export interface CallingWindow {
   end: string;
 }
 
-export interface RetryPolicy {
+export interface RecipientRetry {
   on: ('no-answer' | 'busy' | 'voicemail')[];
   maxAttempts: number;
   delaySec: number;
@@ -97,7 +98,7 @@ function rowProblem(row: unknown): string | null {
   }
   if (row.metadata !== undefined && row.metadata !== null) {
     if (!isPlainObject(row.metadata)) return 'metadata must be an object';
-    if (Buffer.byteLength(JSON.stringify(row.metadata)) > METADATA_MAX_BYTES) return 'metadata is over 4 KB';
+    if (Buffer.byteLength(JSON.stringify(row.metadata)) > RECIPIENT_METADATA_MAX_BYTES) return 'metadata is over 4 KB';
   }
   if (row.timezone !== undefined && row.timezone !== null && !isTimeZone(row.timezone)) {
     return `timezone ${String(row.timezone)} is not an IANA time zone such as America/New_York`;
@@ -161,7 +162,7 @@ export function outcomeOfCall(status: CallStatus, endedReason: string | null): R
 export function afterAttempt(
   outcome: RecipientOutcome,
   attempts: number,
-  retry: RetryPolicy | null,
+  retry: RecipientRetry | null,
   now: Date,
 ): { outcome: RecipientOutcome; nextAttemptAt: Date | null } {
   const retries = retry && (retry.on as string[]).includes(outcome) && attempts < retry.maxAttempts;

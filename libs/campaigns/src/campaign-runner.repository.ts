@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { newId } from '@app/platform';
 import { type CallEvent, type Campaign, type Prisma, PrismaService } from '@app/db';
-import { callEventData, callStatusFromApi, LIVE_STATUSES_SQL, type ApiCallStatus } from '@app/calls';
+import { CallAdmission, callStatusFromApi, LIVE_STATUSES_SQL, type ApiCallStatus } from '@app/calls';
 import { appendCampaignEvent } from './campaign-events';
 import {
   afterAttempt,
@@ -9,7 +8,7 @@ import {
   windowOpen,
   type CallingWindow,
   type RecipientOutcome,
-  type RetryPolicy,
+  type RecipientRetry,
 } from './campaign-rules';
 
 type Tx = Prisma.TransactionClient;
@@ -22,7 +21,10 @@ type Row = Campaign & { status: string };
  */
 @Injectable()
 export class CampaignRunnerRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly admission: CallAdmission,
+  ) {}
 
   /** Every campaign a pass may have work for (none may starve): live ones, cancelled ones with calls settling. */
   async active(): Promise<string[]> {
@@ -42,21 +44,23 @@ export class CampaignRunnerRepository {
   step(campaignId: string, now: Date): Promise<{ callIds: string[]; events: CallEvent[]; status: string } | null> {
     return this.prisma.$transaction(
       async (tx) => {
-        const [c] = await tx.$queryRaw<Row[]>`SELECT * FROM "Campaign" WHERE id = ${campaignId} FOR UPDATE SKIP LOCKED`;
-        if (!c) return null;
-        await this.settle(tx, c, now);
-        let status = c.status;
+        const [campaign] = await tx.$queryRaw<
+          Row[]
+        >`SELECT * FROM "Campaign" WHERE id = ${campaignId} FOR UPDATE SKIP LOCKED`;
+        if (!campaign) return null;
+        await this.settle(tx, campaign, now);
+        let status = campaign.status;
         const events: CallEvent[] = [];
-        if (status === 'scheduled' && (!c.startAt || c.startAt <= now)) {
+        if (status === 'scheduled' && (!campaign.startAt || campaign.startAt <= now)) {
           status = 'running';
-          await tx.campaign.update({ where: { id: c.id }, data: { status: 'running', startedAt: now } });
-          events.push(await appendCampaignEvent(tx, c, 'campaign.started', status, now));
+          await tx.campaign.update({ where: { id: campaign.id }, data: { status: 'running', startedAt: now } });
+          events.push(await appendCampaignEvent(tx, campaign, 'campaign.started', status, now));
         }
-        const callIds = status === 'running' ? await this.dial(tx, c, now) : [];
-        if (status === 'running' && (await this.finished(tx, c.id))) {
+        const callIds = status === 'running' ? await this.dial(tx, campaign, now) : [];
+        if (status === 'running' && (await this.finished(tx, campaign.id))) {
           status = 'completed';
-          await tx.campaign.update({ where: { id: c.id }, data: { status: 'completed', endedAt: now } });
-          events.push(await appendCampaignEvent(tx, c, 'campaign.completed', status, now));
+          await tx.campaign.update({ where: { id: campaign.id }, data: { status: 'completed', endedAt: now } });
+          events.push(await appendCampaignEvent(tx, campaign, 'campaign.completed', status, now));
         }
         return { callIds, events, status };
       },
@@ -65,128 +69,90 @@ export class CampaignRunnerRepository {
   }
 
   /** Recipients whose call ended get its outcome, or wait for their retry. */
-  private async settle(tx: Tx, c: Row, now: Date): Promise<void> {
+  private async settle(tx: Tx, campaign: Row, now: Date): Promise<void> {
     const ended = await tx.$queryRaw<{ id: string; attempts: number; status: string; endedReason: string | null }[]>`
       SELECT r.id, r.attempts, call.status::text AS status, call."endedReason"
       FROM "CampaignRecipient" r JOIN "Call" call ON call.id = r."lastCallId"
-      WHERE r."campaignId" = ${c.id} AND r.outcome = 'calling' AND call.status NOT IN ${LIVE_STATUSES_SQL}`;
-    for (const r of ended) {
-      const outcome = outcomeOfCall(callStatusFromApi(r.status as ApiCallStatus), r.endedReason);
-      const retry = c.status === 'cancelled' ? null : (c.retry as RetryPolicy | null);
-      const next = afterAttempt(outcome, r.attempts, retry, now);
-      await tx.campaignRecipient.update({ where: { id: r.id }, data: next });
+      WHERE r."campaignId" = ${campaign.id} AND r.outcome = 'calling' AND call.status NOT IN ${LIVE_STATUSES_SQL}`;
+    for (const recipient of ended) {
+      const outcome = outcomeOfCall(callStatusFromApi(recipient.status as ApiCallStatus), recipient.endedReason);
+      const retry = campaign.status === 'cancelled' ? null : (campaign.retry as RecipientRetry | null);
+      const next = afterAttempt(outcome, recipient.attempts, retry, now);
+      await tx.campaignRecipient.update({ where: { id: recipient.id }, data: next });
     }
   }
 
   /**
-   * Dials due recipients within the budget: the campaign's maxConcurrency, the workspace's limit
-   * less its inbound reserve (the workspace row is locked, as start-call does, so the two never
-   * overshoot together), callsPerMinute, and the calling window in each recipient's time zone.
-   * Numbers on the do-not-call list end as `dnc` instead, checked at the moment of dialling.
+   * Dials due recipients within the campaign's own budget (its maxConcurrency, callsPerMinute and
+   * the calling window in each recipient's time zone); each call goes through the one admission
+   * writer (CallAdmission), which holds the workspace row lock until this pass commits and refuses
+   * past the workspace's limit less its inbound reserve, or a number on the do-not-call list (the
+   * recipient then ends as `dnc`), checked at the moment of dialling.
    */
-  private async dial(tx: Tx, c: Row, now: Date): Promise<string[]> {
-    const [ws] = await tx.$queryRaw<{ limit: number; reserve: number }[]>`
-      SELECT "liveCallLimit" AS limit, "reservedForInbound" AS reserve FROM "Workspace"
-      WHERE id = ${c.workspaceId} FOR UPDATE`;
-    const [load] = await tx.$queryRaw<{ workspace: number; campaign: number; recent: number }[]>`
-      SELECT count(*) FILTER (WHERE status IN ${LIVE_STATUSES_SQL})::int AS workspace,
-             count(*) FILTER (WHERE status IN ${LIVE_STATUSES_SQL} AND "campaignId" = ${c.id})::int AS campaign,
-             count(*) FILTER (WHERE "campaignId" = ${c.id} AND "createdAt" > ${new Date(now.getTime() - 60_000)})::int
-               AS recent
-      FROM "Call" WHERE "workspaceId" = ${c.workspaceId}
-        AND (status IN ${LIVE_STATUSES_SQL} OR "campaignId" = ${c.id})`;
+  private async dial(tx: Tx, campaign: Row, now: Date): Promise<string[]> {
+    const [load] = await tx.$queryRaw<{ campaign: number; recent: number }[]>`
+      SELECT count(*) FILTER (WHERE status IN ${LIVE_STATUSES_SQL})::int AS campaign,
+             count(*) FILTER (WHERE "createdAt" > ${new Date(now.getTime() - 60_000)})::int AS recent
+      FROM "Call" WHERE "campaignId" = ${campaign.id}`;
     const budget = Math.min(
-      c.maxConcurrency - load.campaign,
-      ws.limit - ws.reserve - load.workspace,
-      c.callsPerMinute === null ? Infinity : c.callsPerMinute - load.recent,
+      campaign.maxConcurrency - load.campaign,
+      campaign.callsPerMinute === null ? Infinity : campaign.callsPerMinute - load.recent,
     );
     if (budget <= 0) return [];
     const due = await tx.campaignRecipient.findMany({
-      where: { campaignId: c.id, outcome: 'pending', OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }] },
+      where: {
+        campaignId: campaign.id,
+        outcome: 'pending',
+        OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }],
+      },
       orderBy: [{ nextAttemptAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
       take: Math.max(budget * 4, 100),
     });
-    const open = due.filter((r) => windowOpen(c.window as CallingWindow | null, r.timezone ?? c.timezone, now));
+    const open = due.filter((r) =>
+      windowOpen(campaign.window as CallingWindow | null, r.timezone ?? campaign.timezone, now),
+    );
     const chosen = open.slice(0, budget);
     if (chosen.length === 0) return [];
-    const listed = new Set(
-      (
-        await tx.dncEntry.findMany({
-          where: { workspaceId: c.workspaceId, number: { in: chosen.map((r) => r.to) } },
-          select: { number: true },
-        })
-      ).map((d) => d.number),
-    );
     const assistant = await tx.assistant.findUniqueOrThrow({
-      where: { id: c.assistantId },
+      where: { id: campaign.assistantId },
       select: { language: true },
     });
     const callIds: string[] = [];
-    for (const r of chosen) {
-      if (listed.has(r.to)) {
-        await this.finish(tx, r.id, 'dnc');
+    for (const recipient of chosen) {
+      const admitted = await this.admission.admit(
+        {
+          source: 'campaign',
+          workspaceId: campaign.workspaceId,
+          assistantId: campaign.assistantId,
+          language: assistant.language,
+          to: recipient.to,
+          from: campaign.from,
+          numberId: campaign.numberId,
+          campaignId: campaign.id,
+          metadata: recipient.metadata,
+          at: now,
+        },
+        tx,
+      );
+      if (admitted.kind === 'do-not-call') {
+        await this.finish(tx, recipient.id, 'dnc');
         continue;
       }
-      const callId = await this.insertCall(tx, c, r, assistant.language, now);
+      // The workspace is full (or the assistant went away): the rest wait for the next pass.
+      if (admitted.kind !== 'created') break;
       await tx.campaignRecipient.update({
-        where: { id: r.id },
+        where: { id: recipient.id },
         data: {
           outcome: 'calling',
           attempts: { increment: 1 },
-          callIds: { push: callId },
-          lastCallId: callId,
+          callIds: { push: admitted.callId },
+          lastCallId: admitted.callId,
           nextAttemptAt: null,
         },
       });
-      callIds.push(callId);
+      callIds.push(admitted.callId);
     }
     return callIds;
-  }
-
-  /** The ringing call and its call.started (the outbox row the engine publishes), as start-call writes them. */
-  private async insertCall(
-    tx: Tx,
-    c: Row,
-    r: { to: string; metadata: unknown },
-    language: string,
-    now: Date,
-  ): Promise<string> {
-    const call = {
-      id: newId('call'),
-      assistantId: c.assistantId,
-      metadata: r.metadata ?? null,
-      direction: 'outbound' as const,
-      from: c.from,
-      to: r.to,
-      campaignId: c.id,
-    };
-    await tx.call.create({
-      data: {
-        id: call.id,
-        workspaceId: c.workspaceId,
-        assistantId: c.assistantId,
-        to: r.to,
-        from: c.from,
-        numberId: c.numberId,
-        campaignId: c.id,
-        language,
-        metadata: (r.metadata as object | null) ?? undefined,
-        eventCount: 1,
-        createdAt: now,
-      },
-    });
-    await tx.callEvent.create({
-      data: {
-        id: newId('event'),
-        workspaceId: c.workspaceId,
-        callId: call.id,
-        type: 'call.started',
-        sequence: 1,
-        occurredAt: now,
-        data: callEventData<'call.started'>(call, { language }, 1) as object,
-      },
-    });
-    return call.id;
   }
 
   private finish(tx: Tx, recipientId: string, outcome: RecipientOutcome) {

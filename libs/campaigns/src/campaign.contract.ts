@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Campaign, CampaignRecipient } from '@app/db';
 import type { OutcomeCounts } from './recipient-counts';
-import { RECIPIENT_OUTCOMES, RETRYABLE, WEEKDAYS, type CallingWindow, type RetryPolicy } from './campaign-rules';
+import { RECIPIENT_OUTCOMES, RETRYABLE, WEEKDAYS, type CallingWindow, type RecipientRetry } from './campaign-rules';
 
 export const CAMPAIGN_STATUSES = ['scheduled', 'running', 'paused', 'completed', 'cancelled'] as const;
 
@@ -82,7 +82,7 @@ export function presentCampaign(c: Campaign, counts: OutcomeCounts): CampaignRec
     },
     maxConcurrency: c.maxConcurrency,
     callsPerMinute: c.callsPerMinute,
-    retry: (c.retry as RetryPolicy | null) ?? null,
+    retry: (c.retry as RecipientRetry | null) ?? null,
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     createdAt: c.createdAt.toISOString(),

@@ -1,9 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { CallsDataModule } from '@app/calls';
 import { CampaignRunnerRepository } from './campaign-runner.repository';
 import { CampaignsRepository } from './campaigns.repository';
 
-@Global()
 @Module({
+  imports: [CallsDataModule],
   providers: [CampaignsRepository, CampaignRunnerRepository],
   exports: [CampaignsRepository, CampaignRunnerRepository],
 })

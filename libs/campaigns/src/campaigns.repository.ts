@@ -3,7 +3,7 @@ import { newId } from '@app/platform';
 import { type Campaign, type Prisma, PrismaService } from '@app/db';
 import { appendCampaignEvent } from './campaign-events';
 import { countOutcomes } from './recipient-counts';
-import type { CallingWindow, RecipientInput, RetryPolicy } from './campaign-rules';
+import type { CallingWindow, RecipientInput, RecipientRetry } from './campaign-rules';
 
 export interface CampaignInput {
   name: string;
@@ -15,7 +15,7 @@ export interface CampaignInput {
   window: CallingWindow | null;
   maxConcurrency: number;
   callsPerMinute: number | null;
-  retry: RetryPolicy | null;
+  retry: RecipientRetry | null;
 }
 
 type Tx = Prisma.TransactionClient;

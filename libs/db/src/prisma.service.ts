@@ -24,7 +24,11 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
 
   constructor(config: AppConfig) {
     // A bounded wait for a connection: when PostgreSQL is away, requests fail fast (503) instead of hanging.
-    const pool = new Pool({ connectionString: config.DATABASE_URL, max: 20, connectionTimeoutMillis: 3000 });
+    const pool = new Pool({
+      connectionString: config.DATABASE_URL,
+      max: config.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: 3000,
+    });
     super({ adapter: new PrismaPg(pool) });
     this.pool = pool;
     this.pool.on('error', () => undefined); // an idle connection dropped by the server; the next query reconnects
@@ -37,6 +41,20 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
   async sql<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
     const { rows } = await this.pool.query({ name, text, values, types: UTC_TIMESTAMPS });
     return rows as T[];
+  }
+
+  /** Named prepared statements (as sql) run in order in one transaction, on one connection. */
+  async sqlTransaction(statements: { name: string; text: string; values: unknown[] }[]): Promise<void> {
+    await this.withConnection(async (client) => {
+      await client.query('BEGIN');
+      try {
+        for (const statement of statements) await client.query({ ...statement, types: UTC_TIMESTAMPS });
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
   }
 
   /**

@@ -1,14 +1,14 @@
-import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import type { NextFunction, Request, Response } from 'express';
+import { QueuesModule } from '@app/queues';
 import { MetricsService } from './metrics.service';
 import { OpsController } from './ops.controller';
 import { QueueMetrics } from './queue-metrics';
 
 /** Health, readiness and metrics for an app (each app imports it once). */
-@Global()
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false })],
+  imports: [TerminusModule.forRoot({ logger: false }), QueuesModule],
   controllers: [OpsController],
   providers: [MetricsService, QueueMetrics],
   exports: [MetricsService],

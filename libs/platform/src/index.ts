@@ -13,6 +13,7 @@ export * from './validation/contract-validation.pipe';
 export * from './validation/decorators';
 export * from './validation/paging';
 export * from './crypto/secret-box';
+export * from './crypto/secrets.module';
 export * from './ids';
 export * from './logging/logging.module';
 export * from './bootstrap/worker-app';

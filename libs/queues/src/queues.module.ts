@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
 import { JobQueues } from './job-queues';
 import { ALL_QUEUES } from './jobs';
@@ -9,7 +9,6 @@ import { bullConnection, closeBullConnections, queuePrefix } from './redis-conne
  * BullMQ for an app: REDIS_URL (or REDIS_CLUSTER_NODES), every queue of the table under its own
  * hash-tagged prefix (see queuePrefix), the producer.
  */
-@Global()
 @Module({
   imports: [
     BullModule.registerQueueAsync(

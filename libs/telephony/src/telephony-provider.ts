@@ -1,8 +1,8 @@
 /**
  * The seam to the telephone network. The engine asks it how the far end of a call behaves; the
  * gateway asks it for numbers to provision. A real carrier adapter would answer from the carrier's
- * status callbacks and its number inventory instead of tables, and announce inbound calls through
- * InboundCalls as the simulator's testing route does.
+ * status callbacks and its number inventory instead of tables, and announce inbound calls to the
+ * one admission writer (CallAdmission, source inbound) as the simulator's testing route does.
  */
 export interface DialPlan {
   /**

@@ -1,11 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DncRepository } from './dnc/dnc.repository';
 import { NumbersRepository } from './numbers/numbers.repository';
 import { SimulatedTelephony } from './simulated-telephony';
 import { TELEPHONY_PROVIDER } from './telephony-provider';
 
 /** The telephony provider (the simulator by default), the numbers workspaces hold, their do-not-call lists. */
-@Global()
 @Module({
   providers: [NumbersRepository, DncRepository, { provide: TELEPHONY_PROVIDER, useClass: SimulatedTelephony }],
   exports: [NumbersRepository, DncRepository, TELEPHONY_PROVIDER],

@@ -8,4 +8,5 @@ export * from './delivery/delivery.contract';
 export * from './delivery/delivery-queue';
 export * from './delivery/retry-policy';
 export * from './delivery/webhook-deliveries.repository';
+export * from './delivery/delivery-log.repository';
 export * from './delivery/webhook-sender';

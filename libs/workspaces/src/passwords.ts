@@ -2,7 +2,6 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /** Passwords shorter than this are refused (issue 12; NIST 800-63B asks for at least 8). */
 export const MIN_PASSWORD_LENGTH = 12;
-const MAX_PASSWORD_LENGTH = 256;
 
 // scrypt from node:crypto (no native dependency): N=2^15, r=8, p=1 is about 50 ms and 32 MiB.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
@@ -14,14 +13,6 @@ const derive = (password: string, salt: Buffer, o: ScryptOptions & { N: number; 
       e ? reject(e) : resolve(key),
     ),
   );
-
-/** What is wrong with a proposed password, or null. */
-export function passwordProblem(password: unknown): string | null {
-  if (typeof password !== 'string') return 'password must be a string';
-  if (password.length < MIN_PASSWORD_LENGTH) return `password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `password must be at most ${MAX_PASSWORD_LENGTH} characters`;
-  return null;
-}
 
 /** `scrypt$N$r$p$salt$hash` (base64url), self-describing so the cost can be raised later. */
 export async function hashPassword(password: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ApiKeysRepository } from './api-keys.repository';
 import { AuditRepository } from './audit.repository';
 import { MembersRepository } from './members.repository';
@@ -6,7 +6,6 @@ import { PeopleRepository } from './people.repository';
 import { WorkspacesRepository } from './workspaces.repository';
 
 /** Workspaces, their accounts (people and service identities), sessions and API keys. */
-@Global()
 @Module({
   providers: [WorkspacesRepository, ApiKeysRepository, PeopleRepository, MembersRepository, AuditRepository],
   exports: [WorkspacesRepository, ApiKeysRepository, PeopleRepository, MembersRepository, AuditRepository],

@@ -1,7 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { WorkspacesDataModule } from '@app/workspaces';
 import { CredentialCheck } from './credential-check';
 import { KeyCache } from './key-cache';
 
-@Global()
-@Module({ providers: [KeyCache, CredentialCheck], exports: [KeyCache, CredentialCheck] })
+@Module({
+  imports: [WorkspacesDataModule],
+  providers: [KeyCache, CredentialCheck],
+  exports: [KeyCache, CredentialCheck],
+})
 export class AuthModule {}

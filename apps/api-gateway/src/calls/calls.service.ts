@@ -22,7 +22,7 @@ export interface StartCallOutcome {
   replayed: boolean;
 }
 
-/** Calls: one implementation behind REST (and later MCP). */
+/** Calls: one implementation behind REST and the MCP tools. */
 @Injectable()
 export class CallsService {
   constructor(

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TelephonyModule } from '@app/telephony';
+import { WorkspacesDataModule } from '@app/workspaces';
 import { DncController } from './dnc.controller';
 
-@Module({ controllers: [DncController] })
+@Module({
+  imports: [TelephonyModule, WorkspacesDataModule],
+  controllers: [DncController],
+})
 export class DncModule {}

@@ -4,7 +4,7 @@ import {
   DeliveryQueue,
   presentDelivery,
   presentDeliveryDetail,
-  WebhookDeliveriesRepository,
+  DeliveryLogRepository,
   WebhookSender,
   WebhooksRepository,
   type DeliveryListQuery,
@@ -20,7 +20,7 @@ const testSnippet = (body: string | null) =>
 export class WebhookDeliveriesService {
   constructor(
     private readonly webhooks: WebhooksRepository,
-    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly deliveries: DeliveryLogRepository,
     private readonly queue: DeliveryQueue,
     private readonly sender: WebhookSender,
     private readonly secrets: SecretBox,

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { type Agent, request } from 'undici';
 import type { Call, PhoneNumber } from '@app/db';
 import { MetricsService } from '@app/ops';
-import { METADATA_MAX_BYTES } from '@app/calls';
+import { CALL_METADATA_MAX_BYTES } from '@app/calls';
 import { AppConfig, isBlockedLiteral, isPlainObject, outboundAgent, SecretBox } from '@app/platform';
 import { readLimited, signedHeaders } from '@app/webhooks';
 
@@ -102,6 +102,6 @@ function parseChoice(text: string): AssistantChoice {
   if (reject === true) return 'reject';
   if (typeof agentId !== 'string' || agentId.length === 0 || agentId.length > 128) return null;
   if (metadata === undefined || metadata === null) return { agentId, metadata: null };
-  if (!isPlainObject(metadata) || Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) return null;
+  if (!isPlainObject(metadata) || Buffer.byteLength(JSON.stringify(metadata)) > CALL_METADATA_MAX_BYTES) return null;
   return { agentId, metadata };
 }

@@ -8,6 +8,7 @@ import {
   hasAttemptsLeft,
   WebhookDeliveriesRepository,
   WebhookSender,
+  webhookHealthChange,
   type RetryPolicy,
 } from '@app/webhooks';
 import { WebhookCache } from './webhook-cache';
@@ -64,7 +65,8 @@ export class DeliveryService {
     const outcome = decideAfterAttempt(result, { number, limit: d.attemptLimit }, webhook.failingSince, this.policy);
     const { startedAt, durationMs, statusCode, errorClass, responseBody } = result;
     const attempt = { number, startedAt, durationMs, statusCode, errorClass, responseBody };
-    await this.deliveries.recordAttempt(d.id, webhook.id, attempt, outcome, webhook.failingSince);
+    const change = webhookHealthChange(outcome, webhook.failingSince, startedAt);
+    await this.deliveries.recordAttempt(d.id, webhook.id, attempt, outcome, change);
     // The webhook's health changed: read it afresh for the next delivery.
     const healthChanged = (outcome.kind === 'succeeded') === (webhook.failingSince !== null);
     if (healthChanged || 'disableWebhook' in outcome) this.webhooks.forget(webhook.id);

@@ -20,6 +20,6 @@ export class FanOutConsumer extends JobConsumer<QueueName.DomainEvents> {
   }
 
   protected workerOptions(): Partial<WorkerOptions> {
-    return { concurrency: 20 };
+    return { concurrency: this.config.FANOUT_CONCURRENCY };
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { ApiError } from '@app/platform';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -17,20 +18,19 @@ export interface BoardCredentials {
 export function boardOperatorAccess(config: BoardCredentials, hasWorkspaceSession: (req: Request) => boolean) {
   const { BULL_BOARD_USER: user, BULL_BOARD_PASSWORD: password } = config;
   const expected = user && password ? digest(`${user}:${password}`) : null;
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
     if (expected && timingSafeEqual(digest(given), expected)) return next();
     if (hasWorkspaceSession(req)) {
-      res.status(403).json({ code: 403, message: 'Bull Board is for the service operators, not workspace roles' });
-    } else if (!expected) {
-      res.status(401).json({
-        code: 401,
-        message: 'Bull Board is closed: operators set BULL_BOARD_USER and BULL_BOARD_PASSWORD to open it',
-      });
-    } else {
-      res.setHeader('WWW-Authenticate', 'Basic realm="Bull Board"');
-      res.status(401).json({ code: 401, message: "Bull Board needs the operators' admin credentials (HTTP Basic)" });
+      return next(ApiError.forbidden('Bull Board is for the service operators, not workspace roles'));
     }
+    if (!expected) {
+      return next(
+        ApiError.unauthorized('Bull Board is closed: operators set BULL_BOARD_USER and BULL_BOARD_PASSWORD to open it'),
+      );
+    }
+    const challenge = { 'WWW-Authenticate': 'Basic realm="Bull Board"' };
+    next(new ApiError(401, "Bull Board needs the operators' admin credentials (HTTP Basic)", challenge));
   };
 }

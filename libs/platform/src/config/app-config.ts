@@ -180,6 +180,18 @@ export class AppConfig {
   @Min(1)
   DISPATCHER_CONCURRENCY = 50;
 
+  /** Parallel fan-outs (an event into its deliveries) per dispatcher process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  FANOUT_CONCURRENCY = 20;
+
+  /** PostgreSQL connections per app process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(2)
+  DATABASE_POOL_SIZE = 20;
+
   /** How often each dispatcher re-derives lost fan-outs and deliveries from PostgreSQL. */
   @Type(() => Number)
   @IsInt()

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
+import { ApiError } from '../errors/api-error';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -10,13 +11,11 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  */
 export function metricsAccess(config: AppConfig) {
   const expected = config.METRICS_TOKEN ? digest(`Bearer ${config.METRICS_TOKEN}`) : null;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!expected) {
-      res.status(404).json({ code: 404, message: 'Metrics are not served; set METRICS_TOKEN to scrape them' });
-    } else if (!timingSafeEqual(digest(req.headers.authorization ?? ''), expected)) {
-      res.status(401).json({ code: 401, message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
-    } else {
-      next();
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!expected) return next(new ApiError(404, 'Metrics are not served; set METRICS_TOKEN to scrape them'));
+    if (!timingSafeEqual(digest(req.headers.authorization ?? ''), expected)) {
+      return next(ApiError.unauthorized('Metrics need Authorization: Bearer <METRICS_TOKEN>'));
     }
+    next();
   };
 }

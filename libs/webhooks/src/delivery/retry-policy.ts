@@ -71,3 +71,26 @@ export function decideAfterAttempt(
   const delayMs = retryDelayMs(attempt.number, policy.baseMs, policy.maxMs, result.retryAfterMs, random);
   return { kind: 'retry', nextAttemptAt: new Date(now + delayMs) };
 }
+
+/** What an attempt changes on its webhook's row (null: nothing, so deliveries never queue on it). */
+export interface WebhookHealthChange {
+  failingSince: Date | null;
+  enabled?: false;
+  disabledReason?: string;
+}
+
+/**
+ * The webhook's side of an attempt's outcome: a success clears a failing streak; the first
+ * failure starts one (at the attempt's start); a disabling outcome disables it with its reason.
+ * A failure while already failing, and a success while healthy, change nothing.
+ */
+export function webhookHealthChange(
+  outcome: AttemptOutcome,
+  failingSince: Date | null,
+  attemptStartedAt: Date,
+): WebhookHealthChange | null {
+  if (outcome.kind === 'succeeded') return failingSince ? { failingSince: null } : null;
+  const disable = 'disableWebhook' in outcome ? outcome.disableWebhook : undefined;
+  if (disable) return { failingSince: failingSince ?? attemptStartedAt, enabled: false, disabledReason: disable };
+  return failingSince ? null : { failingSince: attemptStartedAt };
+}

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { attemptIdFor, deliveryIdFor } from '@app/platform';
-import { type DeliveryStatus, type Prisma, PrismaService } from '@app/db';
+import { type DeliveryStatus, PrismaService } from '@app/db';
 import type { AttemptRecord } from './delivery.contract';
 import type { DeliveryRound } from './delivery-queue';
-import type { AttemptOutcome } from './retry-policy';
+import type { AttemptOutcome, WebhookHealthChange } from './retry-policy';
 
 export interface DeliveryForSend {
   id: string;
@@ -82,12 +82,30 @@ const RECORD_ATTEMPTS = `
       "updatedAt" = now() AT TIME ZONE 'UTC'
   FROM input i WHERE d.id = i."deliveryId"`;
 
+/** A webhook's health after an attempt (webhookHealthChange): its failing streak, and disabling. */
+const WEBHOOK_HEALTH = `
+  UPDATE "Webhook" SET "failingSince" = $2::timestamptz AT TIME ZONE 'UTC', enabled = COALESCE($3::boolean, enabled),
+    "disabledReason" = COALESCE($4::text, "disabledReason"), "updatedAt" = now() AT TIME ZONE 'UTC'
+  WHERE id = $1`;
+
 /** One attempt as RECORD_ATTEMPTS takes it, in the order of its arrays. */
 type AttemptWrite = [
   ...[id: string, deliveryId: string, number: number, startedAt: string, durationMs: number],
   ...[statusCode: number | null, errorClass: string | null, responseBody: string | null, status: string],
   ...[nextAttemptAt: string | null, lastError: string | null],
 ];
+
+/** A delivery's status after an attempt with this outcome. */
+const DELIVERY_STATUS_AFTER: Record<AttemptOutcome['kind'], DeliveryStatus> = {
+  succeeded: 'succeeded',
+  retry: 'pending',
+  failed: 'failed',
+  gone: 'failed',
+};
+
+/** "http-status 500", "timeout": what the delivery log shows as the last error. */
+const lastErrorOf = (a: AttemptRecord) =>
+  a.errorClass ? [a.errorClass, a.statusCode].filter((x) => x !== null).join(' ') : null;
 
 /** Rows as the column arrays an unnest(...) statement takes. */
 const columns = (rows: readonly (readonly unknown[])[], width: number) =>
@@ -106,8 +124,9 @@ export interface FanOutResult {
 }
 
 /**
- * Webhook deliveries: one row per (webhook, event), written before anything is sent, and one
- * DeliveryAttempt per try. The deliveryId never changes across retries and replays.
+ * Webhook deliveries on the dispatcher's hot path: one row per (webhook, event), written before
+ * anything is sent, and one DeliveryAttempt per try. The deliveryId never changes across retries
+ * and replays. The gateway's delivery log is DeliveryLogRepository.
  */
 @Injectable()
 export class WebhookDeliveriesRepository {
@@ -178,35 +197,16 @@ export class WebhookDeliveriesRepository {
 
   /**
    * Records one attempt and its consequence, in one transaction. The webhook row is written only
-   * when its health changes (first failure, recovery, disabling), so deliveries to one endpoint
-   * never queue on its row.
+   * when its health changes (webhookHealthChange: first failure, recovery, disabling), so
+   * deliveries to one endpoint never queue on its row.
    */
   async recordAttempt(
     deliveryId: string,
     webhookId: string,
     attempt: AttemptRecord,
     outcome: AttemptOutcome,
-    failingSince: Date | null,
+    webhookChange: WebhookHealthChange | null,
   ) {
-    const status: DeliveryStatus =
-      outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'retry' ? 'pending' : 'failed';
-    const disable =
-      'disableWebhook' in outcome && outcome.disableWebhook
-        ? { enabled: false, disabledReason: outcome.disableWebhook }
-        : {};
-    const webhookChange: Prisma.WebhookUpdateManyMutationInput | null =
-      outcome.kind === 'succeeded'
-        ? failingSince
-          ? { failingSince: null }
-          : null
-        : failingSince && !('enabled' in disable)
-          ? null
-          : { failingSince: failingSince ?? attempt.startedAt, ...disable };
-    const lastError = attempt.errorClass
-      ? `${attempt.errorClass}${attempt.statusCode ? ` ${attempt.statusCode}` : ''}`
-      : null;
-    const nextAttemptAt =
-      outcome.kind === 'retry' && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
     const row: AttemptWrite = [
       attemptIdFor(deliveryId),
       deliveryId,
@@ -216,14 +216,19 @@ export class WebhookDeliveriesRepository {
       attempt.statusCode,
       attempt.errorClass,
       attempt.responseBody,
-      status,
-      nextAttemptAt,
-      lastError,
+      DELIVERY_STATUS_AFTER[outcome.kind],
+      outcome.kind === 'retry' && outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null,
+      lastErrorOf(attempt),
     ];
     if (!webhookChange) return this.attempts.load(row);
-    await this.prisma.$transaction([
-      this.prisma.$executeRawUnsafe(RECORD_ATTEMPTS, ...columns([row], 11)),
-      this.prisma.webhook.updateMany({ where: { id: webhookId }, data: webhookChange }),
+    const { failingSince, enabled, disabledReason } = webhookChange;
+    await this.prisma.sqlTransaction([
+      { name: 'record-attempts', text: RECORD_ATTEMPTS, values: columns([row], 11) },
+      {
+        name: 'webhook-health',
+        text: WEBHOOK_HEALTH,
+        values: [webhookId, failingSince?.toISOString() ?? null, enabled ?? null, disabledReason ?? null],
+      },
     ]);
   }
 
@@ -265,85 +270,5 @@ export class WebhookDeliveriesRepository {
       orderBy: { createdAt: 'asc' },
       take: limit,
     });
-  }
-
-  // ---- the delivery log (gateway) ----
-
-  async list(
-    workspaceId: string,
-    webhookId: string,
-    filter: { status?: DeliveryStatus; event?: string },
-    skip: number,
-    take: number,
-  ) {
-    const where: Prisma.WebhookDeliveryWhereInput = {
-      workspaceId,
-      webhookId,
-      status: filter.status,
-      event: filter.event,
-    };
-    const [total, list] = await Promise.all([
-      this.prisma.webhookDelivery.count({ where }),
-      this.prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
-    ]);
-    return { total, list };
-  }
-
-  find(workspaceId: string, webhookId: string, deliveryId: string) {
-    return this.prisma.webhookDelivery.findFirst({
-      where: { workspaceId, webhookId, id: deliveryId },
-      include: { attempts: { orderBy: { number: 'asc' } }, callEvent: true },
-    });
-  }
-
-  /**
-   * Sends deliveries again under their own ids: back to pending with a new round of attempts.
-   * Returns what to enqueue (replays is part of the job id, so each round is a fresh job).
-   */
-  async replay(
-    workspaceId: string,
-    webhookId: string,
-    where: { deliveryId?: string; failedSince?: Date },
-    attemptsPerRound: number,
-  ) {
-    return this.prisma.$transaction(async (tx) => {
-      const targets = await tx.webhookDelivery.findMany({
-        where: {
-          workspaceId,
-          webhookId,
-          ...(where.deliveryId
-            ? { id: where.deliveryId }
-            : { status: 'failed', createdAt: { gte: where.failedSince } }),
-        },
-        select: { id: true, attemptCount: true },
-      });
-      for (const t of targets) {
-        await tx.webhookDelivery.update({
-          where: { id: t.id },
-          data: {
-            status: 'pending',
-            replays: { increment: 1 },
-            attemptLimit: t.attemptCount + attemptsPerRound,
-            nextAttemptAt: null,
-          },
-        });
-      }
-      return tx.webhookDelivery.findMany({
-        where: { id: { in: targets.map((t) => t.id) } },
-        select: { id: true, replays: true, webhookId: true },
-      });
-    });
-  }
-
-  /**
-   * Pending deliveries of a webhook that was just enabled again, each under a new job id (their
-   * earlier jobs ended when they found the webhook disabled).
-   */
-  async resumePendingOf(webhookId: string) {
-    const rows = await this.prisma.$queryRaw<{ id: string; replays: number; webhookId: string }[]>`
-      UPDATE "WebhookDelivery" SET replays = replays + 1, "nextAttemptAt" = NULL, "updatedAt" = now()
-      WHERE "webhookId" = ${webhookId} AND status = 'pending'
-      RETURNING id, replays, "webhookId"`;
-    return rows;
   }
 }

@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '@app/platform';
+import { isUniqueViolation, type Prisma, PrismaService } from '@app/db';
+import { presentStartedCall, type StartedCall } from '../call.contract';
+import { callEventData } from '../events/event-data';
+import { IDEMPOTENCY_TTL_MS } from '../idempotency';
+import { ADMISSION_RULES, verdict, type CallSource, type GateReading } from './admission-rules';
+
+const START_CALL_SCOPE = 'POST /voice/agent/call';
+
+/** A call to admit, from any source. */
+export interface AdmissionRequest {
+  source: CallSource;
+  workspaceId: string;
+  /** Null only for an inbound call, whose assistant the engine chooses (it writes call.started then). */
+  assistantId: string | null;
+  /** The language the call speaks (its assistant's; an inbound call's placeholder). */
+  language: string;
+  to: string;
+  /** Caller ID and the workspace's number it belongs to, if any. */
+  from: string | null;
+  numberId: string | null;
+  campaignId?: string | null;
+  metadata: unknown;
+  requestId?: string | null;
+  /** Start-call's Idempotency-Key: a repeat answers the first response, another body 409. */
+  idempotency?: { key: string; requestHash: string };
+  at?: Date;
+}
+
+export type AdmissionResult =
+  | { kind: 'created'; callId: string; response: StartedCall }
+  | { kind: 'replayed'; status: number; response: object }
+  | { kind: 'idempotency-conflict' }
+  | { kind: 'assistant-not-found' }
+  | { kind: 'do-not-call' }
+  | { kind: 'limit-reached'; limit: number; live: number };
+
+/**
+ * The one place a call is admitted and written, whatever its source (start-call, a campaign, the
+ * carrier ringing a number; later SIP and the browser): one statement, so atomic and one round
+ * trip. call_admission_gate (call-admission-gate.sql, beside this file) locks the workspace row,
+ * so admissions of a workspace take turns, then reads the limit, the inbound reserve, the
+ * do-not-call list and the live call rows with a fresh snapshot: the limit cannot be raced and no
+ * counter exists that a crash could leak. Only what the source's rule allows (admission-rules.ts)
+ * writes the ringing Call, its call.started CallEvent (the outbox row the engine publishes) and,
+ * with an Idempotency-Key, the stored response. The assistant row is share-locked so it cannot
+ * be deleted meanwhile; an assistant deleted since it was read inserts nothing. Inside a caller's
+ * transaction (a campaign's pass) the workspace lock is held until that transaction ends.
+ */
+@Injectable()
+export class CallAdmission {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async admit(request: AdmissionRequest, tx?: Prisma.TransactionClient): Promise<AdmissionResult> {
+    const { workspaceId, idempotency } = request;
+    if (idempotency) {
+      const previous = await this.findIdempotencyRecord(workspaceId, idempotency.key);
+      if (previous) return replayOrConflict(previous, idempotency.requestHash);
+      await this.prisma.idempotencyRecord.deleteMany({
+        where: { workspaceId, scope: START_CALL_SCOPE, key: idempotency.key, expiresAt: { lte: new Date() } },
+      });
+    }
+    try {
+      return await this.write(request, tx ?? this.prisma);
+    } catch (e) {
+      // A concurrent request with the same key committed first: answer as it did.
+      if (idempotency && isUniqueViolation(e)) {
+        const previous = await this.findIdempotencyRecord(workspaceId, idempotency.key);
+        if (previous) return replayOrConflict(previous, idempotency.requestHash);
+      }
+      throw e;
+    }
+  }
+
+  private async write(r: AdmissionRequest, db: Prisma.TransactionClient | PrismaService): Promise<AdmissionResult> {
+    const { workspaceId, assistantId, idempotency, language } = r;
+    const rule = ADMISSION_RULES[r.source];
+    const callId = newId('call');
+    const direction = r.source === 'inbound' ? 'inbound' : 'outbound';
+    const call = { id: callId, assistantId, metadata: r.metadata ?? null, campaignId: r.campaignId ?? null };
+    const started = callEventData<'call.started'>({ ...call, direction, from: r.from, to: r.to }, { language }, 1);
+    const response = presentStartedCall({ id: callId, language });
+    const at = (r.at ?? new Date()).toISOString();
+    const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
+    const metadata = r.metadata === null || r.metadata === undefined ? null : JSON.stringify(r.metadata);
+    // An inbound call has no assistant yet: no call.started until the engine chooses one.
+    const withAssistant = assistantId !== null;
+    const [row] = await db.$queryRaw<(GateReading & { id: string | null })[]>`
+      WITH gate AS (
+        SELECT * FROM "call_admission_gate"(${workspaceId}, ${r.to})
+      ), allowed AS (
+        SELECT (NOT ${rule.checksDnc} OR NOT listed)
+           AND (NOT ${rule.honoursLimit} OR live < call_limit - CASE WHEN ${rule.keepsReserve} THEN reserved ELSE 0 END)
+           AS ok
+        FROM gate
+      ), assistant AS (
+        SELECT id FROM "Assistant"
+        WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
+          AND (SELECT ok FROM allowed)
+        FOR SHARE
+      ), call AS (
+        INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "campaignId",
+                            language, metadata, "requestId", "eventCount", "createdAt", "updatedAt")
+        SELECT ${callId}, ${workspaceId}, (SELECT id FROM assistant), ${direction}::"CallDirection", ${r.to},
+               ${r.from}, ${r.numberId}, ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb,
+               ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${at}::timestamptz AT TIME ZONE 'UTC',
+               ${at}::timestamptz AT TIME ZONE 'UTC'
+        WHERE (SELECT ok FROM allowed) AND (NOT ${withAssistant} OR EXISTS (SELECT 1 FROM assistant))
+        RETURNING id
+      ), event AS (
+        INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
+        SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1, ${JSON.stringify(started)}::jsonb,
+               ${at}::timestamptz AT TIME ZONE 'UTC'
+        FROM call WHERE ${withAssistant}
+      ), idempotency AS (
+        INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus",
+                                         "responseBody", "createdAt", "expiresAt")
+        SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency?.key ?? ''},
+               ${idempotency?.requestHash ?? ''}, 201, ${JSON.stringify(response)}::jsonb,
+               ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
+        FROM call WHERE ${idempotency !== undefined}
+      )
+      SELECT (SELECT id FROM call) AS id, call_limit AS limit, reserved, live, listed FROM gate`;
+    if (row.id) return { kind: 'created', callId, response };
+    const refused = verdict(r.source, row);
+    if (refused === 'do-not-call') return { kind: 'do-not-call' };
+    if (refused === 'limit-reached') return { kind: 'limit-reached', limit: row.limit, live: row.live };
+    return { kind: 'assistant-not-found' };
+  }
+
+  private findIdempotencyRecord(workspaceId: string, key: string) {
+    return this.prisma.idempotencyRecord.findFirst({
+      where: { workspaceId, scope: START_CALL_SCOPE, key, expiresAt: { gt: new Date() } },
+    });
+  }
+}
+
+function replayOrConflict(
+  record: { requestHash: string; responseStatus: number; responseBody: unknown },
+  requestHash: string,
+): AdmissionResult {
+  if (record.requestHash !== requestHash) return { kind: 'idempotency-conflict' };
+  return { kind: 'replayed', status: record.responseStatus, response: record.responseBody as object };
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { type DeliveryStatus, type Prisma, PrismaService } from '@app/db';
+
+/**
+ * The delivery log a workspace reads and acts on (the gateway): listing, one delivery with its
+ * attempts, manual retries and recovery. The dispatcher's hot path is WebhookDeliveriesRepository.
+ */
+@Injectable()
+export class DeliveryLogRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async list(
+    workspaceId: string,
+    webhookId: string,
+    filter: { status?: DeliveryStatus; event?: string },
+    skip: number,
+    take: number,
+  ) {
+    const where: Prisma.WebhookDeliveryWhereInput = {
+      workspaceId,
+      webhookId,
+      status: filter.status,
+      event: filter.event,
+    };
+    const [total, list] = await Promise.all([
+      this.prisma.webhookDelivery.count({ where }),
+      this.prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+    ]);
+    return { total, list };
+  }
+
+  find(workspaceId: string, webhookId: string, deliveryId: string) {
+    return this.prisma.webhookDelivery.findFirst({
+      where: { workspaceId, webhookId, id: deliveryId },
+      include: { attempts: { orderBy: { number: 'asc' } }, callEvent: true },
+    });
+  }
+
+  /**
+   * Sends deliveries again under their own ids: back to pending with a new round of attempts.
+   * Returns what to enqueue (replays is part of the job id, so each round is a fresh job).
+   */
+  async replay(
+    workspaceId: string,
+    webhookId: string,
+    where: { deliveryId?: string; failedSince?: Date },
+    attemptsPerRound: number,
+  ) {
+    return this.prisma.$transaction(async (tx) => {
+      const targets = await tx.webhookDelivery.findMany({
+        where: {
+          workspaceId,
+          webhookId,
+          ...(where.deliveryId
+            ? { id: where.deliveryId }
+            : { status: 'failed', createdAt: { gte: where.failedSince } }),
+        },
+        select: { id: true, attemptCount: true },
+      });
+      for (const t of targets) {
+        await tx.webhookDelivery.update({
+          where: { id: t.id },
+          data: {
+            status: 'pending',
+            replays: { increment: 1 },
+            attemptLimit: t.attemptCount + attemptsPerRound,
+            nextAttemptAt: null,
+          },
+        });
+      }
+      return tx.webhookDelivery.findMany({
+        where: { id: { in: targets.map((t) => t.id) } },
+        select: { id: true, replays: true, webhookId: true },
+      });
+    });
+  }
+
+  /**
+   * Pending deliveries of a webhook that was just enabled again, each under a new job id (their
+   * earlier jobs ended when they found the webhook disabled).
+   */
+  async resumePendingOf(webhookId: string) {
+    const rows = await this.prisma.$queryRaw<{ id: string; replays: number; webhookId: string }[]>`
+      UPDATE "WebhookDelivery" SET replays = replays + 1, "nextAttemptAt" = NULL,
+        "updatedAt" = now() AT TIME ZONE 'UTC'
+      WHERE "webhookId" = ${webhookId} AND status = 'pending'
+      RETURNING id, replays, "webhookId"`;
+    return rows;
+  }
+}
