@@ -164,6 +164,21 @@ describe('TypeScript SDK against the real stack', () => {
     }
   });
 
+  it("reads the workspace's backlog and lists and revokes pending invitations", async () => {
+    const client = new VoiceClient({ apiKey: ws.keys.admin, baseUrl });
+    const backlog = await client.calls.backlog();
+    expect(backlog).toEqual({
+      pendingDials: expect.any(Number),
+      pendingDeliveries: expect.any(Number),
+      failedDeliveries: expect.any(Number),
+    });
+    const owner = new VoiceClient({ apiKey: ws.keys.owner, baseUrl });
+    const invite = await owner.members.invite({ email: `sdk-${Date.now()}@example.com`, role: 'viewer' });
+    expect((await owner.members.invites()).list.map((i) => i.inviteId)).toContain(invite.inviteId);
+    await owner.members.revokeInvite(invite.inviteId);
+    expect((await owner.members.invites()).list.map((i) => i.inviteId)).not.toContain(invite.inviteId);
+  });
+
   it('the SDK’s generated types match the /openapi.json the gateway serves', async () => {
     const document = await (await fetch(`${baseUrl}/openapi.json`)).text();
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');

@@ -86,7 +86,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: creates the account with the invited email and role, and signs in
-         * @description The token works once and for 7 days (404 otherwise).
+         * @description The token works once and for 7 days, while its inviter may still grant the role (404 otherwise). Limited per client address like sign-up (429).
          */
         post: operations["Auth_acceptInvite"];
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Sets the session cookie. A wrong email or password answers the same 401; repeated failures per email or per client address answer 429 with Retry-After.
+         * @description Sets the session cookie. A wrong email or password answers the same 401. Attempts are counted before the password is checked: past LOGIN_MAX_FAILURES per email (4x per client address) in a window, 429 with Retry-After, however many arrive at once.
          */
         post: operations["Auth_login"];
         delete?: never;
@@ -160,7 +160,7 @@ export interface paths {
         put?: never;
         /**
          * Change the signed-in person's password
-         * @description Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one.
+         * @description Ends every session of theirs (other browsers sign in again) and answers a fresh one for this one. Wrong current passwords are throttled like sign-in (429 with Retry-After).
          */
         post: operations["Auth_changePassword"];
         delete?: never;
@@ -180,9 +180,29 @@ export interface paths {
         put?: never;
         /**
          * Create a workspace and its owner, and sign in
-         * @description Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters.
+         * @description Off when SIGNUP_ENABLED=false (403). Passwords have at least 12 characters. SIGNUP_MAX_PER_ADDRESS sign-ups and invitation acceptances per client address per window, then 429 with Retry-After.
          */
         post: operations["Auth_signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/backlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits in the queues for this workspace: calls to dial, webhook deliveries pending or failed
+         * @description Counted from the rows, so a Redis flush changes nothing here. Role: viewer.
+         */
+        get: operations["Backlog_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -275,7 +295,7 @@ export interface paths {
         };
         /**
          * The live feed: Server-Sent Events of the workspace's call events
-         * @description Each message has id = eventId, event = the event name and data = the object /event/list lists. Reconnect with Last-Event-ID (EventSource does) to resume after the last event received: none is missed or repeated. Without it the stream starts now (or after `after`). Filters callId and type; a comment line every 15 s keeps proxies from closing it. Events appear one second after they occur, as in /event/list.
+         * @description Each message has id = eventId, event = the event name and data = the object /event/list lists. Reconnect with Last-Event-ID (EventSource does) to resume after the last event received: none is missed or repeated. Without it the stream starts now (or after `after`). Filters callId and type; a comment line every 15 s keeps proxies from closing it. Events appear one second after they occur, as in /event/list. The stream ends within 2 s of its key being revoked or its session ending; one key or session holds at most EVENT_STREAMS_PER_CREDENTIAL (default 10) open streams, the next answers 429.
          */
         get: operations["Events_stream"];
         put?: never;
@@ -318,6 +338,46 @@ export interface paths {
          * @description Answers a one-time token and link, shown only here (no mail server is assumed). Valid 7 days.
          */
         post: operations["Members_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/member/invite/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation: its link stops working
+         * @description Role: admin.
+         */
+        delete: operations["Members_revokeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/member/invite/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations (not accepted, revoked or expired)
+         * @description An invitation also ends when its inviter is removed or can no longer grant its role. Role: admin.
+         */
+        get: operations["Members_invites"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1557,7 +1617,7 @@ export interface components {
         };
         AuditRecord: {
             /** @enum {string} */
-            action: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+            action: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
             actor: {
                 accountId: string | null;
                 clientIp: string | null;
@@ -2052,6 +2112,22 @@ export interface components {
              */
             role: "viewer" | "member" | "admin" | "owner";
         };
+        InviteList: {
+            list: components["schemas"]["InviteRecord"][];
+            total: number;
+        };
+        InviteRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description accountId of the admin or owner who invited */
+            invitedBy: string;
+            inviteId: string;
+            /** @enum {string} */
+            role: "viewer" | "member" | "admin" | "owner";
+        };
         LoginDto: {
             /** @example ada@example.com */
             email: string;
@@ -2329,6 +2405,7 @@ export interface components {
             deliveryId: string;
             durationMs: number;
             errorClass: ("timeout" | "connection-refused" | "connection-reset" | "dns" | "blocked" | "tls" | "http-status" | "redirect" | "network") | null;
+            /** @description The first 200 characters of a 2xx answer, control characters blanked; null for any other answer */
             responseBody: string | null;
             statusCode: number | null;
             success: boolean;
@@ -2472,6 +2549,14 @@ export interface components {
             updatedAt: string;
             url: string;
             webhookId: string;
+        };
+        WorkspaceBacklog: {
+            /** @description Webhook deliveries that used up their attempts */
+            failedDeliveries: number;
+            /** @description Webhook deliveries waiting for their next attempt */
+            pendingDeliveries: number;
+            /** @description Calls accepted and not yet answered (status ringing) */
+            pendingDials: number;
         };
     };
     responses: never;
@@ -2683,7 +2768,7 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+                action?: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
                 /** @description Only what this account did */
                 actorAccountId?: string;
                 /** @description Page to read, starting at 1 */
@@ -3124,6 +3209,53 @@ export interface operations {
             };
             /** @description Valid JSON with an invalid value */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Backlog_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBacklog"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3725,6 +3857,126 @@ export interface operations {
             };
             /** @description Valid JSON with an invalid value */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_revokeInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_invites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteList"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ export type StartCallParams = Schemas['StartCallDto'];
 export type ListCallsParams = QueryOf<'Calls_list'>;
 export type CallStatus = Call['status'];
 export type Concurrency = Schemas['Concurrency'];
+export type Backlog = Schemas['WorkspaceBacklog'];
 export type Transcript = Schemas['TranscriptRecord'];
 
 export type Assistant = Schemas['AssistantRecord'];
@@ -59,6 +60,8 @@ export type CreateApiKeyParams = Schemas['CreateApiKeyDto'];
 export type Member = Schemas['MemberRecord'];
 export type InviteParams = Schemas['InviteDto'];
 export type InviteCreated = Schemas['InviteCreated'];
+export type Invite = Schemas['InviteRecord'];
+export type InviteList = Schemas['InviteList'];
 export type ChangeRoleParams = Schemas['ChangeRoleDto'];
 export type AuditEntry = Schemas['AuditRecord'];
 export type ListAuditParams = QueryOf<'Audit_list'>;

@@ -4,7 +4,15 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { path, type RequestOptions } from '../core/http.js';
 import type { PagedList } from '../core/paging.js';
 import { Resource } from '../core/resource.js';
-import type { Call, Concurrency, ListCallsParams, StartCallParams, StartedCall, Transcript } from '../types.js';
+import type {
+  Backlog,
+  Call,
+  Concurrency,
+  ListCallsParams,
+  StartCallParams,
+  StartedCall,
+  Transcript,
+} from '../types.js';
 
 export interface StartCallOptions extends RequestOptions {
   /** Repeats with the same key and body within 24 h answer the first call. Default: a new UUID per start. */
@@ -75,6 +83,11 @@ export class Calls extends Resource {
       stream: () => Readable.fromWeb(response.body as NodeReadableStream),
       buffer: async () => Buffer.from(await response.arrayBuffer()),
     };
+  }
+
+  /** What waits in the queues for this workspace: calls to answer, deliveries pending or failed. */
+  backlog(options?: RequestOptions): Promise<Backlog> {
+    return this.httpGet('/api/core/backlog', undefined, options);
   }
 
   /** Live calls against the workspace's limit. */

@@ -8,6 +8,7 @@ import type {
   ChangeRoleParams,
   CreateApiKeyParams,
   InviteCreated,
+  InviteList,
   InviteParams,
   ListAuditParams,
   Member,
@@ -39,6 +40,16 @@ export class Members extends Resource {
   /** The answer holds the invitation token to hand to the person. */
   invite(params: InviteParams, options?: RequestOptions): Promise<InviteCreated> {
     return this.httpPost('/api/core/member/invite', params, false, options);
+  }
+
+  /** Pending invitations (admin). */
+  invites(options?: RequestOptions): Promise<InviteList> {
+    return this.httpGet('/api/core/member/invite/list', undefined, options);
+  }
+
+  /** Revokes a pending invitation: its link stops working (admin). */
+  revokeInvite(inviteId: string, options?: RequestOptions): Promise<void> {
+    return this.httpDelete(path`/api/core/member/invite/${inviteId}`, options);
   }
 
   changeRole(accountId: string, params: ChangeRoleParams, options?: RequestOptions): Promise<Member> {
