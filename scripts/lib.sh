@@ -6,7 +6,13 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LOCAL="$ROOT/.local"
 mkdir -p "$LOCAL"
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step says how long the one before it took.
+step() {
+  local now; now=$(date +%s)
+  [ -n "${STEP_STARTED:-}" ] && printf '    (%s s)\n' "$((now - STEP_STARTED))"
+  STEP_STARTED=$now
+  printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
 note() { printf '    %s\n' "$*"; }
 die() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 
@@ -95,8 +101,16 @@ ensure_dependencies() {
   npm run -s prisma:generate >/dev/null
 }
 
+# What the sources are now: the commit and any uncommitted change (dist/ and .local/ are ignored).
+source_stamp() { printf '%s %s' "$(git rev-parse HEAD 2>/dev/null)" "$(git status --porcelain 2>/dev/null | sha256sum)"; }
+
 build() {
   cd "$ROOT"
+  if [ -f dist/.source-stamp ] && [ "$(cat dist/.source-stamp)" = "$(source_stamp)" ]; then
+    note "dist/ is already built from these sources"
+    return
+  fi
   note "compiling the apps (one tsc pass for all of apps/ and libs/)"
   npm run -s build
+  source_stamp > dist/.source-stamp
 }

@@ -14,11 +14,13 @@ ensure_dependencies
 ensure_chromium
 ensure_espeak
 
-step "Typecheck"
-npm run -s typecheck
-
-step "Lint"
-npm run -s lint
+step "Typecheck and lint (side by side: each is one process on one core)"
+npm run -s typecheck > "$LOCAL/typecheck.log" 2>&1 & typecheck=$!
+npm run -s lint > "$LOCAL/lint.log" 2>&1 & lint=$!
+checks=0
+wait $typecheck || { cat "$LOCAL/typecheck.log"; checks=1; }
+wait $lint || { cat "$LOCAL/lint.log"; checks=1; }
+[ $checks -eq 0 ] || die "typecheck or lint failed"
 
 step "Build"
 build
@@ -28,14 +30,14 @@ status=0
 rm -f "$LOCAL"/jest-*.json
 
 # Suites wait on databases, queues and timers more than on the CPU: three at a time on two cores.
-# The one suite that measures delivery latency in wall-clock time runs alone, after them.
-TIMED='webhook-delivery\.e2e-spec'
+# The suites that measure wall-clock latency or drive a browser run alone, after them.
+TIMED='(webhook-delivery|console)\.e2e-spec'
 
 step "Unit and e2e tests (three suites at a time)"
 npx jest --config test/jest.config.js --ci --selectProjects unit e2e --maxWorkers=3 \
   --testPathIgnorePatterns "$TIMED" --json --outputFile="$LOCAL/jest-main.json" "$@" || status=$?
 
-step "The latency suite, alone"
+step "The latency and browser suites, alone"
 npx jest --config test/jest.config.js --ci --selectProjects e2e --testPathPatterns "$TIMED" \
   --json --outputFile="$LOCAL/jest-timed.json" || status=$?
 
@@ -44,8 +46,8 @@ TEST_REDIS_CLUSTER=1 npx jest --config test/jest.config.js --ci --selectProjects
   --testPathPatterns '(call-engine|webhook-delivery|rate-limit|sdk)\.e2e-spec' \
   --json --outputFile="$LOCAL/jest-cluster.json" || status=$?
 
-step "Fault-injection suite (npm run test:faults; two scenarios at a time, each on its own PostgreSQL and Redis)"
-npm run -s test:faults -- --ci --maxWorkers=2 --json --outputFile="$LOCAL/jest-faults.json" || status=$?
+step "Fault-injection suite (npm run test:faults; one scenario at a time, each on its own PostgreSQL and Redis)"
+npm run -s test:faults -- --ci --runInBand --json --outputFile="$LOCAL/jest-faults.json" || status=$?
 
 # One plain closing line that any CI reads: "N passed, N failed".
 node -e '

@@ -63,4 +63,26 @@ describe('operator surfaces', () => {
     // a second run has nothing left to do
     expect((await run(process.execPath, [cli, 'migrate'], { env: process.env })).stderr).not.toMatch(/encrypted/);
   });
+
+  it('cli key list escapes what a name could forge a row with, and key create refuses such a name', async () => {
+    const ws = await createWorkspace(gateway, 'escaping');
+    const forged = 'x\u001b[2K\r\nkey_forged\tops-root\towner';
+    // written as a row written before names were checked would be
+    await gateway.get(PrismaService).apiKey.updateMany({ where: { id: ws.keyIds.viewer }, data: { name: forged } });
+    const cli = join(__dirname, '../../dist/apps/cli/src/main.js');
+    const { stdout } = await run(process.execPath, [cli, 'key', 'list', '--workspace', ws.workspaceId], {
+      env: process.env,
+    });
+    const rows = stdout.trim().split('\n');
+    expect(rows).toHaveLength(4);
+    const mine = rows.find((r) => r.startsWith(ws.keyIds.viewer))!;
+    expect(mine.split('\t')).toHaveLength(6);
+    expect(mine).toContain('x\\u001b[2K\\u000d\\u000akey_forged\\u0009ops-root\\u0009owner');
+    const refused = run(
+      process.execPath,
+      [cli, 'key', 'create', '--workspace', ws.workspaceId, '--name', forged, '--role', 'viewer'],
+      { env: process.env },
+    );
+    await expect(refused).rejects.toMatchObject({ stderr: expect.stringMatching(/control/) });
+  });
 });

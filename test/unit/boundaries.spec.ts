@@ -2,21 +2,18 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
-const ESLINT = join(ROOT, 'node_modules/eslint/bin/eslint.js');
 
-/** The messages of the project's lint rules for `code` as if it stood at `file`. */
-function lint(file: string, code: string, rule = 'no-restricted-imports'): Promise<string[]> {
-  const args = [ESLINT, '--stdin', '--stdin-filename', file, '--format', 'json', '--rule', 'no-unused-vars: off'];
+type Message = { ruleId: string; message: string };
+
+/** The messages of the project's lint rules for each code as if it stood at its file (one ESLint run). */
+function lintAll(inputs: { file: string; code: string }[]): Promise<Message[][]> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, args, { cwd: ROOT }, (_err, stdout) => {
-      try {
-        const [report] = JSON.parse(stdout) as { messages: { ruleId: string; message: string }[] }[];
-        resolve(report.messages.filter((m) => m.ruleId === rule).map((m) => m.message));
-      } catch (e) {
-        reject(e);
-      }
+    const script = join(__dirname, 'lint-cases.mjs');
+    const child = execFile(process.execPath, [script], { cwd: ROOT, maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`${err.message}\n${stderr}`));
+      resolve(JSON.parse(stdout) as Message[][]);
     });
-    child.stdin!.end(code);
+    child.stdin!.end(JSON.stringify(inputs));
   });
 }
 
@@ -66,19 +63,30 @@ describe('module boundaries (lint)', () => {
     ['libs/assistants/src/x.ts', "import { ScriptStep } from '@app/calls';", null],
   ];
 
-  it.each(cases)('%s: %s', async (file, code, expected) => {
-    const messages = await lint(file, `${code}\nexport const used = 1;\n`);
+  const logging: [string, RegExp | null][] = [
+    ['this.logger.warn(`call ${id} failed`);', /structured object/],
+    ['logger.log(`up on ${port}`);', /structured object/],
+    ["this.logger.warn({ callId: id, msg: 'failed' });", null],
+  ];
+  const logged = (code: string) =>
+    `declare const logger: any, id: string, port: number;\n${code}\nexport const used = 1;\n`;
+  let results: Message[][];
+  beforeAll(async () => {
+    results = await lintAll([
+      ...cases.map(([file, code]) => ({ file, code: `${code}\nexport const used = 1;\n` })),
+      ...logging.map(([code]) => ({ file: 'libs/calls/src/x.ts', code: logged(code) })),
+    ]);
+  }, 120_000);
+  const of = (i: number, rule: string) => results[i].filter((m) => m.ruleId === rule).map((m) => m.message);
+
+  it.each(cases.map((c, i) => [...c, i] as const))('%s: %s', (_file, _code, expected, i) => {
+    const messages = of(i, 'no-restricted-imports');
     if (expected === null) expect(messages).toEqual([]);
     else expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
   });
 
-  it.each([
-    ['this.logger.warn(`call ${id} failed`);', /structured object/],
-    ['logger.log(`up on ${port}`);', /structured object/],
-    ["this.logger.warn({ callId: id, msg: 'failed' });", null],
-  ])('logging: %s', async (code, expected) => {
-    const source = `declare const logger: any, id: string, port: number;\n${code}\nexport const used = 1;\n`;
-    const messages = await lint('libs/calls/src/x.ts', source, 'no-restricted-syntax');
+  it.each(logging.map((c, i) => [...c, cases.length + i] as const))('logging: %s', (_code, expected, i) => {
+    const messages = of(i, 'no-restricted-syntax');
     if (expected === null) expect(messages).toEqual([]);
     else expect(messages).toEqual([expect.stringMatching(expected)]);
   });

@@ -8,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { ensureDatabase, HISTORY_MONTHS_AHEAD, HistoryPartitions, migrate } from '@app/db';
 import { AssistantsRepository } from '@app/assistants';
-import { AppConfig, loadConfig, SecretBox, UNSAFE_TEXT } from '@app/platform';
+import { AppConfig, ConfigModule, SecretBox, UNSAFE_TEXT } from '@app/platform';
 import {
   ApiKeysRepository,
   hashPassword,
@@ -64,7 +64,8 @@ program
   .command('migrate')
   .description('create the database if needed and apply pending SQL migrations of prisma/migrations (safe to repeat)')
   .action(async () => {
-    const config = loadConfig();
+    // Config through AppConfig like everywhere, from a context that holds nothing else (no database yet).
+    const config = (await NestFactory.createApplicationContext(ConfigModule, { logger: false })).get(AppConfig);
     const url = config.DATABASE_URL;
     if (await ensureDatabase(url)) process.stderr.write('created the database\n');
     const { applied } = await migrate(url, undefined, (m) => process.stderr.write(`${m}\n`));
@@ -161,6 +162,7 @@ key
   .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`, parseRole)
   .action((opts: { workspace: string; name: string; role: RoleName }) =>
     withApp(async (app) => {
+      if (UNSAFE_TEXT.test(opts.name)) fail('--name must not contain control or bidirectional-override characters');
       const ws = await workspaceOrExit(app, opts.workspace);
       const { key: full } = await app.get(ApiKeysRepository).create(ws.id, opts.name, opts.role);
       process.stdout.write(`${full}\n`);
