@@ -48,6 +48,8 @@ describe('phone numbers', () => {
       assistantRequestUrl: null,
       default: true,
       source: 'provisioned',
+      // a provisioned number is carried by the simulated carrier, not a SIP trunk (issue 25)
+      trunkId: null,
       assistantRequestSecret: expect.stringMatching(/^whsec_/),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

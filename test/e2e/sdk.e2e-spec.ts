@@ -179,6 +179,16 @@ describe('TypeScript SDK against the real stack', () => {
     expect((await owner.members.invites()).list.map((i) => i.inviteId)).not.toContain(invite.inviteId);
   });
 
+  it('manages a SIP trunk: the password goes in, never comes out', async () => {
+    const client = new VoiceClient({ apiKey: ws.keys.admin, baseUrl });
+    const trunk = await client.trunks.create({ name: 'PBX', host: 'pbx.example.com', password: 'pbx-secret' });
+    expect(trunk).toMatchObject({ host: 'pbx.example.com', hasPassword: true });
+    expect(await client.trunks.update(trunk.trunkId, { transport: 'tcp' })).toMatchObject({ transport: 'tcp' });
+    expect((await client.trunks.list().toArray()).map((t) => t.trunkId)).toContain(trunk.trunkId);
+    await client.trunks.delete(trunk.trunkId);
+    await expect(client.trunks.get(trunk.trunkId)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('the SDK’s generated types match the /openapi.json the gateway serves', async () => {
     const document = await (await fetch(`${baseUrl}/openapi.json`)).text();
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');

@@ -29,6 +29,7 @@ import { McpModule } from './mcp/mcp.module';
 import { NumbersModule } from './numbers/numbers.module';
 import { PeopleModule } from './people/people.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { TrunksModule } from './trunks/trunks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
@@ -52,6 +53,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     EventsModule,
     AssistantsModule,
     NumbersModule,
+    TrunksModule,
     DncModule,
     CampaignsModule,
     WebhooksModule,

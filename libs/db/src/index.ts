@@ -14,6 +14,7 @@ export type {
   CampaignRecipient,
   DeliveryStatus,
   Invite,
+  SipTrunk,
   PhoneNumber,
   Webhook,
   WebhookDelivery,

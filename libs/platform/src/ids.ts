@@ -22,6 +22,7 @@ export const ID_PREFIX = {
   dnc: 'dnc',
   campaign: 'cmp',
   recipient: 'rcp',
+  sipTrunk: 'trk',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

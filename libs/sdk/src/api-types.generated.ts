@@ -814,6 +814,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/voice/trunk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a SIP trunk
+         * @description Passwords are never returned. Role: admin.
+         */
+        post: operations["Trunks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/trunk/{trunkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a SIP trunk
+         * @description Role: admin.
+         */
+        get: operations["Trunks_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a SIP trunk
+         * @description Refused (409) while numbers are carried by it: release them or move them first. Role: admin.
+         */
+        delete: operations["Trunks_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a SIP trunk
+         * @description Any subset of the fields; null clears a credential. Role: admin.
+         */
+        patch: operations["Trunks_update"];
+        trace?: never;
+    };
+    "/api/core/voice/trunk/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's SIP trunks, newest first
+         * @description Role: admin.
+         */
+        get: operations["Trunks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/webhook": {
         parameters: {
             query?: never;
@@ -1617,7 +1685,7 @@ export interface components {
         };
         AuditRecord: {
             /** @enum {string} */
-            action: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+            action: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed" | "trunk.created" | "trunk.updated" | "trunk.deleted";
             actor: {
                 accountId: string | null;
                 clientIp: string | null;
@@ -1982,6 +2050,46 @@ export interface components {
              * @example +14155550100
              */
             number?: string;
+            /**
+             * @description The SIP trunk that carries an imported number (README "SIP trunks"); calls from it leave through it
+             * @example trk_01j9z8x7c6v5b4n3m2k1h0g9f8
+             */
+            trunkId?: string;
+        };
+        CreateTrunkDto: {
+            /**
+             * @description The carrier's SIP gateway: a host name or an address
+             * @example example.pstn.twilio.com
+             */
+            host: string;
+            /**
+             * @description CIDRs the carrier's INVITEs come from
+             * @example [
+             *       "54.172.60.0/30"
+             *     ]
+             */
+            inboundCidrs?: string[];
+            /** @description Password for inbound challenges (write-only) */
+            inboundPassword?: string | null;
+            /** @description Digest user we challenge inbound INVITEs with */
+            inboundUsername?: string | null;
+            /** @example Twilio Elastic SIP Trunking */
+            name: string;
+            /** @description Digest password (write-only, encrypted at rest) */
+            password?: string | null;
+            /**
+             * @description Port of the gateway
+             * @default 5060
+             */
+            port?: number;
+            /**
+             * @description TLS is not supported yet
+             * @default udp
+             * @enum {string}
+             */
+            transport?: "udp" | "tcp";
+            /** @description Digest user for the carrier; null clears */
+            username?: string | null;
         };
         CreateWebhookDto: {
             /**
@@ -2201,6 +2309,8 @@ export interface components {
             numberId: string;
             /** @enum {string} */
             source: "provisioned" | "imported";
+            /** @description The SIP trunk that carries the number; null: the simulated carrier */
+            trunkId: string | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2232,6 +2342,8 @@ export interface components {
             numberId: string;
             /** @enum {string} */
             source: "provisioned" | "imported";
+            /** @description The SIP trunk that carries the number; null: the simulated carrier */
+            trunkId: string | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2264,6 +2376,8 @@ export interface components {
             numberId: string;
             /** @enum {string} */
             source: "provisioned" | "imported";
+            /** @description The SIP trunk that carries the number; null: the simulated carrier */
+            trunkId: string | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2366,6 +2480,36 @@ export interface components {
              * @example +14155550100
              */
             to: string;
+        };
+        SipTrunkList: {
+            list: components["schemas"]["SipTrunkRecord"][];
+            total: number;
+        };
+        SipTrunkRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            hasInboundPassword: boolean;
+            /** @description A digest password is set (it is stored encrypted and never shown) */
+            hasPassword: boolean;
+            /**
+             * @description The carrier's SIP gateway (name or address)
+             * @example example.pstn.twilio.com
+             */
+            host: string;
+            /** @description Addresses the carrier's INVITEs come from; others get 403 */
+            inboundCidrs: string[];
+            /** @description Digest user we challenge inbound INVITEs with, if any */
+            inboundUsername: string | null;
+            name: string;
+            port: number;
+            /** @enum {string} */
+            transport: "udp" | "tcp";
+            /** @example trk_01j9z8x7c6v5b4n3m2k1h0g9f8 */
+            trunkId: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Digest user our INVITEs answer challenges with */
+            username: string | null;
         };
         StartCallDto: {
             /**
@@ -2490,6 +2634,37 @@ export interface components {
             label?: string | null;
             /** @description true replaces the assistant-request signing secret; the answer shows it once */
             rotateSecret?: boolean;
+        };
+        UpdateTrunkDto: {
+            /** @description The carrier's SIP gateway */
+            host?: string;
+            /**
+             * @description CIDRs the carrier's INVITEs come from
+             * @example [
+             *       "54.172.60.0/30"
+             *     ]
+             */
+            inboundCidrs?: string[];
+            /** @description Password for inbound challenges (write-only) */
+            inboundPassword?: string | null;
+            /** @description Digest user we challenge inbound INVITEs with */
+            inboundUsername?: string | null;
+            name?: string;
+            /** @description Digest password (write-only, encrypted at rest) */
+            password?: string | null;
+            /**
+             * @description Port of the gateway
+             * @default 5060
+             */
+            port?: number;
+            /**
+             * @description TLS is not supported yet
+             * @default udp
+             * @enum {string}
+             */
+            transport?: "udp" | "tcp";
+            /** @description Digest user for the carrier; null clears */
+            username?: string | null;
         };
         UpdateWebhookDto: {
             /** @description true re-enables a disabled webhook and resumes its pending deliveries */
@@ -2768,7 +2943,7 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed";
+                action?: "login.succeeded" | "login.failed" | "password.changed" | "key.created" | "key.revoked" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "number.added" | "number.updated" | "number.released" | "dnc.added" | "dnc.removed" | "trunk.created" | "trunk.updated" | "trunk.deleted";
                 /** @description Only what this account did */
                 actorAccountId?: string;
                 /** @description Page to read, starting at 1 */
@@ -6048,6 +6223,401 @@ export interface operations {
             };
             /** @description Valid JSON with an invalid value */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Trunks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTrunkDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SipTrunkRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Trunks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trunkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SipTrunkRecord"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Trunks_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trunkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Trunks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trunkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTrunkDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SipTrunkRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Trunks_list: {
+        parameters: {
+            query?: {
+                /** @description Page to read, starting at 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SipTrunkList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { Dnc } from './resources/dnc.js';
 import { Events } from './resources/events.js';
 import { Numbers, Simulator } from './resources/numbers.js';
 import { ApiKeys, Audit, Members } from './resources/people.js';
+import { Trunks } from './resources/trunks.js';
 import { Webhooks } from './resources/webhooks.js';
 
 /**
@@ -18,6 +19,7 @@ export class VoiceClient {
   readonly numbers: Numbers;
   readonly simulator: Simulator;
   readonly dnc: Dnc;
+  readonly trunks: Trunks;
   readonly campaigns: Campaigns;
   readonly webhooks: Webhooks;
   readonly events: Events;
@@ -32,6 +34,7 @@ export class VoiceClient {
     this.numbers = new Numbers(http);
     this.simulator = new Simulator(http);
     this.dnc = new Dnc(http);
+    this.trunks = new Trunks(http);
     this.campaigns = new Campaigns(http);
     this.webhooks = new Webhooks(http);
     this.events = new Events(http);

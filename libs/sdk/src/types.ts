@@ -30,6 +30,10 @@ export type SimulatedInboundCall = Schemas['SimulatedInboundCall'];
 export type DncEntry = Schemas['DncRecord'];
 export type AddDncParams = Schemas['AddDncDto'];
 
+export type SipTrunk = Schemas['SipTrunkRecord'];
+export type CreateTrunkParams = Schemas['CreateTrunkDto'];
+export type UpdateTrunkParams = Schemas['UpdateTrunkDto'];
+
 export type Campaign = Schemas['CampaignRecord'];
 export type CampaignCreated = Schemas['CampaignCreated'];
 export type CreateCampaignParams = Schemas['CreateCampaignDto'];

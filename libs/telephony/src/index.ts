@@ -8,3 +8,7 @@ export * from './telephony.module';
 export * from './dnc/dnc.contract';
 export * from './dnc/dnc.dto';
 export * from './dnc/dnc.repository';
+export * from './trunks/sip-trunk.contract';
+export * from './trunks/sip-trunk-rules';
+export * from './trunks/sip-trunks.dto';
+export * from './trunks/sip-trunks.repository';

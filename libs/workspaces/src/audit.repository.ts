@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'number.released',
   'dnc.added',
   'dnc.removed',
+  'trunk.created',
+  'trunk.updated',
+  'trunk.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

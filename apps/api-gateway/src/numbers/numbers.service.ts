@@ -34,6 +34,9 @@ export class NumbersService {
     if (dto.number && (dto.country || dto.areaCode)) {
       throw ApiError.unprocessable('country and areaCode choose a number to provision; leave them out with number.');
     }
+    if (dto.trunkId && !dto.number) {
+      throw ApiError.unprocessable('trunkId names the trunk of a number you import: send number with it.');
+    }
     if (dto.assistantRequestUrl) await this.checkUrl(dto.assistantRequestUrl);
     const secret = generateWebhookSecret();
     const input = {
@@ -41,6 +44,7 @@ export class NumbersService {
       assistantId: dto.agentId ?? null,
       assistantRequestUrl: dto.assistantRequestUrl ?? null,
       assistantRequestSecretEnc: this.secrets.seal(secret),
+      trunkId: dto.trunkId ?? null,
     };
     for (let i = 0; i < PROVISION_TRIES; i++) {
       const number = dto.number ?? (await this.provisionable(dto));
@@ -48,6 +52,7 @@ export class NumbersService {
       const result = await this.numbers.create(workspaceId, { ...input, number, source });
       if (result.kind === 'created') return { ...present(result.number), assistantRequestSecret: secret };
       if (result.kind === 'assistant-not-found') throw ApiError.notFound('Assistant', dto.agentId ?? '');
+      if (result.kind === 'trunk-not-found') throw ApiError.notFound('SIP trunk', dto.trunkId ?? '');
       if (dto.number) throw ApiError.conflict(`${dto.number} is already held by a workspace.`);
     }
     throw ApiError.conflict('Every number the provider offered was taken meanwhile; try again.');

@@ -39,6 +39,9 @@ export function Audit() {
     'number.released',
     'dnc.added',
     'dnc.removed',
+    'trunk.created',
+    'trunk.updated',
+    'trunk.deleted',
   ];
   return (
     <section aria-labelledby="audit-title">

@@ -45,6 +45,16 @@ export class CreateNumberDto extends NumberSettingsDto {
   @IsInternationalPhone()
   number?: string;
 
+  @ApiPropertyOptional({
+    description: 'The SIP trunk that carries an imported number (README "SIP trunks"); calls from it leave through it',
+    example: 'trk_01j9z8x7c6v5b4n3m2k1h0g9f8',
+  })
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  trunkId?: string;
+
   @ApiPropertyOptional({ description: 'Country to provision in (ISO 3166 alpha-2)', example: 'US', default: 'US' })
   @Optional()
   @IsString()

@@ -9,6 +9,8 @@ export interface NumberInput {
   assistantId: string | null;
   assistantRequestUrl: string | null;
   assistantRequestSecretEnc: string;
+  /** The SIP trunk that carries an imported number. */
+  trunkId?: string | null;
 }
 
 export interface NumberPatch {
@@ -21,7 +23,10 @@ export interface NumberPatch {
 
 export type NumberWithDefault = { row: PhoneNumber; isDefault: boolean };
 type CreateResult =
-  { kind: 'created'; number: NumberWithDefault } | { kind: 'taken' } | { kind: 'assistant-not-found' };
+  | { kind: 'created'; number: NumberWithDefault }
+  | { kind: 'taken' }
+  | { kind: 'assistant-not-found' }
+  | { kind: 'trunk-not-found' };
 
 const withDefault = { defaultOf: { select: { id: true } } } as const;
 const present = (n: PhoneNumber & { defaultOf: { id: string } | null }): NumberWithDefault => {
@@ -43,6 +48,12 @@ export class NumbersRepository {
       return await this.prisma.$transaction(async (tx) => {
         if (input.assistantId && !(await this.lockAssistant(tx, workspaceId, input.assistantId))) {
           return { kind: 'assistant-not-found' } as const;
+        }
+        // Share-locked like the assistant: a trunk being deleted waits, then sees the number.
+        if (input.trunkId) {
+          const trunk = await tx.$queryRaw<{ id: string }[]>`
+            SELECT id FROM "SipTrunk" WHERE id = ${input.trunkId} AND "workspaceId" = ${workspaceId} FOR SHARE`;
+          if (trunk.length === 0) return { kind: 'trunk-not-found' } as const;
         }
         const id = newId('phoneNumber');
         await tx.phoneNumber.create({ data: { ...input, id, workspaceId } });

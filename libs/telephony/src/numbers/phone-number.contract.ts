@@ -18,6 +18,7 @@ export const PhoneNumberRecord = contract(
       .describe('When set, asked for the assistant of each inbound call (README "Choosing the assistant per call")'),
     default: z.boolean().describe('Caller ID of outbound calls that name no from'),
     source: z.enum(['provisioned', 'imported']),
+    trunkId: z.string().nullable().describe('The SIP trunk that carries the number; null: the simulated carrier'),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   }),
@@ -48,6 +49,7 @@ export function presentNumber(n: PhoneNumber, isDefault: boolean): PhoneNumberRe
     assistantRequestUrl: n.assistantRequestUrl,
     default: isDefault,
     source: n.source,
+    trunkId: n.trunkId,
     createdAt: n.createdAt.toISOString(),
     updatedAt: n.updatedAt.toISOString(),
   };
