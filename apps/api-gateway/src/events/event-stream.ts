@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { EventsRepository, presentEvent } from '@app/calls';
@@ -67,7 +68,8 @@ export class EventStreams implements BeforeApplicationShutdown, OnApplicationShu
     req: Request,
     res: Response,
   ): Promise<void> {
-    const slot = `${req.id ?? Math.random()}`;
+    // Never the request id: a client chooses that (X-Request-Id), and equal ids would share a slot.
+    const slot = randomUUID();
     const slots = `${this.config.QUEUE_PREFIX}:event-streams:${access.credentialId}`;
     if (!(await this.takeSlot(slots, slot))) {
       const limit = this.config.EVENT_STREAMS_PER_CREDENTIAL;
