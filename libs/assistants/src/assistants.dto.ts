@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { CheckedBy, Optional, Required, IsDisplayName } from '@app/platform';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { CheckedBy, Optional, Required, IsName } from '@app/platform';
 import {
   scriptProblem,
   toolsProblem,
@@ -76,10 +76,7 @@ class AssistantSettingsDto {
 export class CreateAssistantDto extends AssistantSettingsDto {
   @ApiProperty({ example: 'Appointment reminder' })
   @Required()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name: string;
 }
 
@@ -87,9 +84,6 @@ export class CreateAssistantDto extends AssistantSettingsDto {
 export class UpdateAssistantDto extends AssistantSettingsDto {
   @ApiPropertyOptional()
   @Optional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name?: string;
 }

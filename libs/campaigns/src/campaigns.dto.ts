@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { CheckedBy, IsInternationalPhone, Optional, PageQuery, Required, IsDisplayName } from '@app/platform';
+import { CheckedBy, IsInternationalPhone, Optional, PageQuery, Required, IsName } from '@app/platform';
 import { isTimeZone, RECIPIENT_OUTCOMES, retryProblem, windowProblem } from './campaign-rules';
 
 function scheduleProblem(s: unknown): string | null {
@@ -32,10 +32,7 @@ const RECIPIENTS = {
 export class CreateCampaignDto {
   @ApiProperty({ example: 'November reminders' })
   @Required()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name: string;
 
   @ApiProperty({ description: 'The assistant that handles every call' })

@@ -1,16 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { Required, IsDisplayName } from '@app/platform';
+import { IsIn, IsOptional } from 'class-validator';
+import { Required, IsName } from '@app/platform';
 import { ROLES, type RoleName } from './roles';
 
 export class CreateApiKeyDto {
   /** Free text naming the key's purpose (spec 5.2). */
   @ApiProperty({ description: 'Free text naming the purpose of the key', example: 'CRM integration' })
   @Required()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name: string;
 
   @ApiPropertyOptional({

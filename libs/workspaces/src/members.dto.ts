@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { PageQuery, Required, IsDisplayName } from '@app/platform';
+import { PageQuery, Required, IsName } from '@app/platform';
 import { AUDIT_ACTIONS } from './audit.repository';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 import { ROLES, type RoleName } from './roles';
@@ -27,10 +27,7 @@ export class AcceptInviteDto {
 
   @ApiProperty({ example: 'Grace Hopper' })
   @Required()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name: string;
 
   @ApiProperty({ minLength: MIN_PASSWORD_LENGTH })

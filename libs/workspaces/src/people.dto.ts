@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { Required, IsDisplayName } from '@app/platform';
+import { Required, IsName } from '@app/platform';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 
 export class LoginDto {
@@ -48,17 +48,11 @@ export class SignupDto {
 
   @ApiProperty({ example: 'Ada Lovelace' })
   @Required()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name: string;
 
   @ApiProperty({ description: 'The new workspace; unique', example: 'Acme Support' })
   @Required()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   workspaceName: string;
 }

@@ -1,6 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min, ValidateBy, ValidateIf, ValidationOptions, buildMessage } from 'class-validator';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+  ValidationOptions,
+  buildMessage,
+} from 'class-validator';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /**
@@ -111,3 +123,7 @@ export function IsDisplayName(options?: ValidationOptions) {
     options,
   );
 }
+
+/** A name or label of 1 to maxLength characters without control or bidi-override characters. */
+export const IsName = (maxLength = 200) =>
+  applyDecorators(IsString(), MinLength(1), MaxLength(maxLength), IsDisplayName());

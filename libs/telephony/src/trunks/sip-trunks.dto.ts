@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { CheckedBy, IsDisplayName, Optional, Required } from '@app/platform';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { CheckedBy, Optional, Required, IsName } from '@app/platform';
 import { cidrProblem } from './sip-trunk-rules';
 
 // A host name or an IPv4/IPv6 address, without scheme, port or path.
@@ -68,10 +68,7 @@ class TrunkSettingsDto {
 export class CreateTrunkDto extends TrunkSettingsDto {
   @ApiProperty({ example: 'Twilio Elastic SIP Trunking' })
   @Required()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name: string;
 
   @ApiProperty({
@@ -89,10 +86,7 @@ export class CreateTrunkDto extends TrunkSettingsDto {
 export class UpdateTrunkDto extends TrunkSettingsDto {
   @ApiPropertyOptional()
   @Optional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  @IsDisplayName()
+  @IsName()
   name?: string;
 
   @ApiPropertyOptional({ description: "The carrier's SIP gateway" })
