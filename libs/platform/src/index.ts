@@ -14,6 +14,7 @@ export * from './validation/decorators';
 export * from './validation/paging';
 export * from './crypto/secret-box';
 export * from './crypto/secrets.module';
+export * from './crypto/same-text';
 export * from './ids';
 export * from './logging/logging.module';
 export * from './bootstrap/worker-app';

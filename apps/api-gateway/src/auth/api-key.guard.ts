@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiError, AppConfig } from '@app/platform';
+import { ApiError, AppConfig, sameText } from '@app/platform';
 import {
   ApiKeysRepository,
   csrfTokenOf,
@@ -16,14 +15,6 @@ import { IS_PUBLIC, MIN_ROLE, type RequestAuth } from './auth.decorators';
 import { KeyCache } from './key-cache';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-
-/** Constant-time comparison of a client's value with the expected one. */
-function sameText(given: string | undefined, expected: string): boolean {
-  const a = createHash('sha256')
-    .update(given ?? '')
-    .digest();
-  return timingSafeEqual(a, createHash('sha256').update(expected).digest());
-}
 
 type AuthRequest = {
   ip?: string;

@@ -99,8 +99,7 @@ export class TrunksController {
 
   /** The stored columns of what was sent: passwords sealed, null clears. */
   private columns(dto: CreateTrunkDto | UpdateTrunkDto): TrunkWrite {
-    const seal = (v: string | null | undefined) =>
-      v === undefined ? undefined : v === null ? null : this.secrets.seal(v);
+    const seal = (v: string | null | undefined) => (typeof v === 'string' ? this.secrets.seal(v) : v);
     const columns: TrunkWrite = {
       port: dto.port,
       transport: dto.transport,

@@ -1,8 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from '@app/platform';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
+import { ApiError, sameText } from '@app/platform';
 
 export interface BoardCredentials {
   BULL_BOARD_USER?: string;
@@ -17,11 +14,11 @@ export interface BoardCredentials {
  */
 export function boardOperatorAccess(config: BoardCredentials, hasWorkspaceSession: (req: Request) => boolean) {
   const { BULL_BOARD_USER: user, BULL_BOARD_PASSWORD: password } = config;
-  const expected = user && password ? digest(`${user}:${password}`) : null;
+  const expected = user && password ? `${user}:${password}` : null;
   return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
-    if (expected && timingSafeEqual(digest(given), expected)) return next();
+    if (expected && sameText(given, expected)) return next();
     if (hasWorkspaceSession(req)) {
       return next(ApiError.forbidden('Bull Board is for the service operators, not workspace roles'));
     }
