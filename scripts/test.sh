@@ -13,6 +13,7 @@ step "Dependencies"
 ensure_dependencies
 ensure_chromium
 ensure_espeak
+ensure_sip_peers
 
 step "Typecheck and lint (side by side: each is one process on one core)"
 npm run -s typecheck > "$LOCAL/typecheck.log" 2>&1 & typecheck=$!

@@ -203,6 +203,7 @@ describe('calls (spec 4.1-4.3)', () => {
           from: null,
           numberId: null,
           campaignId: null,
+          trunkId: null,
           language: 'de',
           metadata: { k: 'v' },
           durationSec: null,

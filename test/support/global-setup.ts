@@ -27,6 +27,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.RATE_LIMIT_START_CALLS ??= '1000000';
   // Suites sign many people up from 127.0.0.1; the hostile-tenant suite sets its own small limit.
   process.env.SIGNUP_MAX_PER_ADDRESS ??= '1000000';
+  // SIP is off but in the suites that place real calls (each binds its own port).
+  process.env.SIP_PORT ??= '0';
   await ensureDatabase(process.env.DATABASE_URL);
   await migrate(process.env.DATABASE_URL);
 }

@@ -14,6 +14,9 @@ import { AssistantChooser } from './inbound/assistant-chooser';
 import { AssistantRequest } from './inbound/assistant-request';
 import { CallEngineConsumer } from './lifecycle/call-engine.consumer';
 import { CallLifecycleService } from './lifecycle/call-lifecycle.service';
+import { CallTransitions } from './lifecycle/call-transitions';
+import { SipCalls } from './sip/sip-calls';
+import { SipStack } from './sip/sip-stack';
 import { Speech } from './media/speech';
 import { ReconcilerService } from './reconciler/reconciler.service';
 import { McpToolRunner } from './tools/mcp-tool-runner';
@@ -33,6 +36,9 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
   providers: [
     CallEngineConsumer,
     CallLifecycleService,
+    CallTransitions,
+    SipStack,
+    SipCalls,
     CallLifecycleRepository,
     ReconcilerService,
     CampaignRunner,

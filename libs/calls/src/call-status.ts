@@ -25,6 +25,12 @@ export const ENDED_REASONS = [
   'rejected',
   'assistant-request-failed',
   'no-assistant',
+  // Calls over SIP trunks (README "Real calls over SIP").
+  'declined',
+  'invalid-number',
+  'sip-auth-failed',
+  'media-timeout',
+  'engine-lost',
 ] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
 

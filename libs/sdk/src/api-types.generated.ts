@@ -1716,7 +1716,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number;
             /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             language: string;
@@ -1762,7 +1762,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number;
             /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant";
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             /** @description Echo of the metadata given when the call was started */
@@ -1796,7 +1796,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number | null;
             endedAt: string | null;
-            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant") | null;
+            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost") | null;
             /**
              * @description Caller ID: your number on outbound calls (null without one), the caller on inbound calls
              * @example +14155550100
@@ -1819,6 +1819,8 @@ export interface components {
             to: string;
             /** @description false again once the retention removed it (mediaRemovedAt) */
             transcriptReady: boolean;
+            /** @description The SIP trunk the call goes over; null: the simulated carrier */
+            trunkId: string | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2586,11 +2588,14 @@ export interface components {
         };
         TranscriptTurn: {
             endSec: number;
+            /** @description The line was cut short (the call ended while it was spoken) */
+            interrupted?: boolean;
             /** @enum {string} */
             role: "assistant" | "customer" | "tool";
             /** @description Seconds from connect */
             startSec: number;
-            text: string;
+            /** @description null for what a caller said on a SIP call: heard and timed, not yet recognised */
+            text: string | null;
             /** @description name, server, arguments, result or error, latencyMs */
             tool?: {
                 [key: string]: unknown;

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { storedToolServers } from '@app/assistants';
-import { EventPublisher, RecordingStorage, type ApiCallStatus } from '@app/calls';
+import { EventPublisher, RecordingStorage } from '@app/calls';
 import {
   buildConversation,
   buildVoicemailConversation,
@@ -20,11 +20,10 @@ import { TELEPHONY_PROVIDER, type DialPlan, type TelephonyProvider } from '@app/
 import { AssistantChooser } from '../inbound/assistant-chooser';
 import { Speech } from '../media/speech';
 import { renderRecording } from '../media/wav';
+import { SipCalls } from '../sip/sip-calls';
 import { McpToolRunner, toolRunBudgetMs } from '../tools/mcp-tool-runner';
-
-type FoundCall = NonNullable<Awaited<ReturnType<CallLifecycleRepository['findWithAssistant']>>>;
-/** A call with its assistant: every call but an inbound one whose assistant is not chosen yet. */
-type LoadedCall = FoundCall & { assistant: NonNullable<FoundCall['assistant']> };
+import { CallTransitions } from './call-transitions';
+import type { LoadedCall } from './loaded-call';
 
 /**
  * Owns every state change of a call after creation (spec part 3). advance() is the one entry
@@ -33,8 +32,6 @@ type LoadedCall = FoundCall & { assistant: NonNullable<FoundCall['assistant']> }
  */
 @Injectable()
 export class CallLifecycleService {
-  private readonly logger = new Logger(CallLifecycleService.name);
-
   constructor(
     private readonly calls: CallLifecycleRepository,
     private readonly jobs: JobQueues,
@@ -46,6 +43,8 @@ export class CallLifecycleService {
     private readonly speech: Speech,
     private readonly chooser: AssistantChooser,
     @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
+    private readonly transitions: CallTransitions,
+    private readonly sipCalls: SipCalls,
   ) {}
 
   /** A new call: hand over the call.started event the gateway wrote, then drive the call. */
@@ -69,11 +68,12 @@ export class CallLifecycleService {
           await this.jobs.add('advance-call', { callId, step: 'choose-assistant', at, requestId: rid });
           return;
         }
-        chosen.events.forEach((e) => this.countTransition(e));
-        await this.publisher.publish(chosen.events, rid);
+        await this.transitions.record(chosen.events, rid);
         continue;
       }
       const loaded: LoadedCall = { ...call, assistant: call.assistant };
+      // A call on a SIP trunk is driven by its dialog, not by a schedule.
+      if (call.trunkId) return this.sipCalls.advance(loaded, requestId);
       const { assistant } = loaded;
       const conversation = this.conversationOf(loaded);
       const now = new Date();
@@ -104,98 +104,37 @@ export class CallLifecycleService {
       }
       const rid = requestId ?? call.requestId ?? undefined;
       this.metrics.callStepLag.observe({ step: next.step.kind }, (now.getTime() - next.at.getTime()) / 1000);
-      const event = await this.apply(loaded, next.step, conversation, now, answeredBy(assistant.voicemail, plan));
-      if (!event) {
-        this.logger.log({
-          requestId: rid,
-          callId,
-          step: next.step.kind,
-          msg: 'step refused: the call changed meanwhile (another engine got there first)',
-        });
-      } else {
-        this.logger.log({
-          requestId: rid,
-          callId,
-          event: event.type,
-          sequence: event.sequence,
-          msg: `call ${callId}: ${event.type}`,
-        });
-        this.countTransition(event);
-        await this.publisher.publish([event], rid);
-      }
+      await this.apply(loaded, next.step, conversation, now, rid, answeredBy(assistant.voicemail, plan));
     }
   }
 
-  private countTransition(event: CallEvent): void {
-    const data = event.data as { endedReason?: string };
-    const reached: Partial<Record<string, ApiCallStatus>> = {
-      'call.connected': 'in-progress',
-      'call.completed': 'completed',
-      'call.failed': data.endedReason === 'no-answer' ? 'no-answer' : 'failed',
-    };
-    const status = reached[event.type];
-    if (status) this.metrics.callTransitions.inc({ status, ended_reason: data.endedReason ?? '' });
-  }
-
-  private apply(
+  private async apply(
     call: LoadedCall,
     step: Step,
     conversation: Conversation,
     now: Date,
+    requestId: string | undefined,
     answered?: 'human' | 'machine',
-  ): Promise<CallEvent | null> {
-    const endedAt = now;
-    const durationSec = call.connectedAt
-      ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000))
-      : 0;
+  ): Promise<void> {
     switch (step.kind) {
       case 'connect':
-        return this.calls.transition(
-          call,
-          { from: 'ringing', to: 'in_progress', patch: { connectedAt: now, answeredBy: answered } },
-          'call.connected',
-          { connectedAt: now.toISOString() },
-          now,
-        );
       case 'no-answer':
-        return this.calls.transition(
-          call,
-          { from: 'ringing', to: 'no_answer', patch: { endedAt, durationSec: 0, endedReason: 'no-answer' } },
-          'call.failed',
-          { endedReason: 'no-answer', stage: 'ringing', durationSec: 0 },
-          now,
-        );
       case 'fail':
-        return this.calls.transition(
-          call,
-          { from: step.from, to: 'failed', patch: { endedAt, durationSec, endedReason: step.reason } },
-          'call.failed',
-          { endedReason: step.reason, stage: step.stage, durationSec },
-          now,
-        );
       case 'complete':
-        if (call.status !== 'ringing' && call.status !== 'in_progress') return Promise.resolve(null);
-        return this.calls.transition(
-          call,
-          { from: call.status, to: 'completed', patch: { endedAt, durationSec, endedReason: step.reason } },
-          'call.completed',
-          {
-            durationSec,
-            endedReason: step.reason,
-            language: call.language,
-            answeredBy: (call.answeredBy as 'human' | 'machine' | null) ?? null,
-          },
-          now,
-        );
+        await this.transitions.move(call, step, now, requestId, answered);
+        return;
       case 'store-transcript': {
         const turns = this.spokenTurns(call, conversation);
         const text = turns.map((t) => `${t.role}: ${t.text}`).join('\n');
-        return this.calls.storeTranscript(call, turns as object[], text, now);
+        const event = await this.calls.storeTranscript(call, turns as object[], text, now);
+        if (event) await this.transitions.record([event], requestId);
+        return;
       }
-      case 'store-recording':
-        return this.storeRecording(call, conversation, now);
-      default:
-        return Promise.resolve(null);
+      case 'store-recording': {
+        const event = await this.storeRecording(call, conversation, now);
+        if (event) await this.transitions.record([event], requestId);
+        return;
+      }
     }
   }
 

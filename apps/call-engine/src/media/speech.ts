@@ -1,4 +1,8 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
@@ -6,53 +10,76 @@ import { SAMPLE_RATE } from './wav';
 
 const run = promisify(execFile);
 
+/** A voice: espeak-ng (every language it has), or one of flite's English voices (clearer on the phone). */
+export type Voice = 'espeak-ng' | `flite:${string}`;
+
 /**
- * Speaks turns with espeak-ng when it is installed (Debian package espeak-ng), as 8 kHz mono
- * samples; without it, recordings fall back to the documented tone signal.
+ * Speaks text as 8 kHz mono samples with espeak-ng or flite (Debian packages espeak-ng, flite);
+ * without the program, recordings of simulated calls fall back to the documented tone signal.
  */
 @Injectable()
 export class Speech {
   private readonly logger = new Logger(Speech.name);
-  private available?: Promise<boolean>;
-  // An assistant says the same lines on every call: each (language, text) is spoken once, and
-  // concurrent calls wanting the same line share one espeak-ng run. Bounded to 64 MB of samples.
+  private readonly available = new Map<string, Promise<boolean>>();
+  // An assistant says the same lines on every call: each (voice, language, text) is spoken once, and
+  // concurrent calls wanting the same line share one run. Bounded to 64 MB of samples.
   private readonly spoken = new LRUCache<string, Int16Array>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (samples) => Math.max(1, samples.byteLength),
     fetchMethod: (key) => {
-      const [language, text] = JSON.parse(key) as [string, string];
-      return this.synthesize(text, language);
+      const [voice, language, text] = JSON.parse(key) as [Voice, string, string];
+      return this.synthesize(text, language, voice);
     },
   });
 
-  isAvailable(): Promise<boolean> {
-    this.available ??= run('espeak-ng', ['--version']).then(
-      () => true,
-      () => false,
-    );
-    return this.available;
+  isAvailable(voice: Voice = 'espeak-ng'): Promise<boolean> {
+    const program = programOf(voice);
+    let known = this.available.get(program);
+    if (!known) {
+      known = run(program, [program === 'flite' ? '-lv' : '--version']).then(
+        () => true,
+        () => false,
+      );
+      this.available.set(program, known);
+    }
+    return known;
   }
 
-  /** The spoken text as 8 kHz samples, or null when espeak-ng is missing or fails. */
-  async speak(text: string, language: string): Promise<Int16Array | null> {
-    if (!(await this.isAvailable())) return null;
-    return (await this.spoken.fetch(JSON.stringify([language, text]))) ?? null;
+  /**
+   * The spoken text as 8 kHz samples, or null when the program is missing or fails. flite speaks
+   * English only: other languages use espeak-ng whatever the voice asked for.
+   */
+  async speak(text: string, language: string, voice: Voice = 'espeak-ng'): Promise<Int16Array | null> {
+    const usable: Voice = voice.startsWith('flite:') && !/^en\b/i.test(language) ? 'espeak-ng' : voice;
+    if (!(await this.isAvailable(usable))) return null;
+    return (await this.spoken.fetch(JSON.stringify([usable, language, text]))) ?? null;
   }
 
-  private async synthesize(text: string, language: string): Promise<Int16Array | undefined> {
+  private async synthesize(text: string, language: string, voice: Voice): Promise<Int16Array | undefined> {
+    const program = programOf(voice);
     try {
-      const { stdout } = await run('espeak-ng', ['-v', language, '--stdout', '--', text], {
-        encoding: 'buffer',
-        maxBuffer: 64 * 1024 * 1024,
-        timeout: 10_000,
-      });
-      return toSampleRate(parseWav(stdout), SAMPLE_RATE);
+      return toSampleRate(parseWav(await this.wavOf(program, text, language, voice)), SAMPLE_RATE);
     } catch (e) {
-      this.logger.warn({ err: (e as Error).message, msg: 'espeak-ng failed; using the tone signal for this turn' });
+      this.logger.warn({ err: (e as Error).message, program, msg: `${program} failed to speak a line` });
       return undefined; // not cached: the next call tries again
     }
   }
+
+  private async wavOf(program: string, text: string, language: string, voice: Voice): Promise<Buffer> {
+    const options = { encoding: 'buffer' as const, maxBuffer: 64 * 1024 * 1024, timeout: 10_000 };
+    if (program === 'espeak-ng') return (await run(program, ['-v', language, '--stdout', '--', text], options)).stdout;
+    // flite writes only to a file (Node's pipes to a child are sockets, which /dev/stdout cannot open)
+    const file = join(tmpdir(), `flite-${randomBytes(8).toString('hex')}.wav`);
+    try {
+      await run(program, ['-voice', voice.slice('flite:'.length), '-t', text, '-o', file], options);
+      return await readFile(file);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
 }
+
+const programOf = (voice: Voice) => (voice.startsWith('flite:') ? 'flite' : 'espeak-ng');
 
 /** Mono 16-bit PCM samples and their rate from a WAV file (the data chunk may claim any size). */
 export function parseWav(buf: Buffer): { rate: number; samples: Int16Array } {

@@ -26,7 +26,18 @@ export function renderRecording(turns: Turn[], durationSec: number, speech: (Int
   return Buffer.concat([wavHeader(pcm.byteLength), Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)]);
 }
 
-function wavHeader(dataBytes: number): Buffer {
+/** A two-channel 8 kHz WAV of a real call: left what the assistant sent, right what the far end sent. */
+export function stereoWav(left: Int16Array, right: Int16Array): Buffer {
+  const frames = Math.max(left.length, right.length);
+  const pcm = new Int16Array(frames * 2);
+  for (let i = 0; i < frames; i++) {
+    pcm[2 * i] = left[i] ?? 0;
+    pcm[2 * i + 1] = right[i] ?? 0;
+  }
+  return Buffer.concat([wavHeader(pcm.byteLength, 2), Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)]);
+}
+
+function wavHeader(dataBytes: number, channels = 1): Buffer {
   const h = Buffer.alloc(44);
   h.write('RIFF', 0);
   h.writeUInt32LE(36 + dataBytes, 4);
@@ -34,10 +45,10 @@ function wavHeader(dataBytes: number): Buffer {
   h.write('fmt ', 12);
   h.writeUInt32LE(16, 16); // PCM chunk size
   h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
+  h.writeUInt16LE(channels, 22);
   h.writeUInt32LE(SAMPLE_RATE, 24);
-  h.writeUInt32LE(SAMPLE_RATE * 2, 28); // byte rate
-  h.writeUInt16LE(2, 32); // block align
+  h.writeUInt32LE(SAMPLE_RATE * 2 * channels, 28); // byte rate
+  h.writeUInt16LE(2 * channels, 32); // block align
   h.writeUInt16LE(16, 34); // bits per sample
   h.write('data', 36);
   h.writeUInt32LE(dataBytes, 40);

@@ -100,10 +100,12 @@ export class CallAdmission {
           AND (SELECT ok FROM allowed)
         FOR SHARE
       ), call AS (
-        INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "campaignId",
-                            language, metadata, "requestId", "eventCount", "createdAt", "updatedAt")
+        INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
+                            "campaignId", language, metadata, "requestId", "eventCount", "createdAt", "updatedAt")
         SELECT ${callId}, ${workspaceId}, (SELECT id FROM assistant), ${direction}::"CallDirection", ${r.to},
-               ${r.from}, ${r.numberId}, ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb,
+               ${r.from}, ${r.numberId},
+               (SELECT "trunkId" FROM "PhoneNumber" WHERE id = ${r.numberId} AND "workspaceId" = ${workspaceId}),
+               ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb,
                ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${at}::timestamptz AT TIME ZONE 'UTC',
                ${at}::timestamptz AT TIME ZONE 'UTC'
         WHERE (SELECT ok FROM allowed) AND (NOT ${withAssistant} OR EXISTS (SELECT 1 FROM assistant))

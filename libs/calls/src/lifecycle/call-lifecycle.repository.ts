@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
-import { LIVE_STATUSES, sqlCallStatus, type EndedReason } from '../call-status';
+import { LIVE_STATUSES, LIVE_STATUSES_SQL, sqlCallStatus, type EndedReason } from '../call-status';
 import { callEventData, type EventName, type OwnEventData } from '../events/event-data';
 
 type Tx = Prisma.TransactionClient;
@@ -193,13 +193,34 @@ export class CallLifecycleRepository {
     });
   }
 
+  /**
+   * Takes a ringing SIP call for this engine (its dialog and media live here): true for one engine,
+   * once. A call taken is never dialled again: a crash after this ends it (engine-lost), never rings twice.
+   */
+  async claimSipCall(callId: string, engine: string, at: Date): Promise<boolean> {
+    const { count } = await this.prisma.call.updateMany({
+      where: { id: callId, status: 'ringing', sipEngine: null },
+      data: { sipEngine: engine, sipSeenAt: at },
+    });
+    return count === 1;
+  }
+
+  /** Renews the engine's lease on its live SIP calls; answers those a client asked to end. */
+  async renewSipLeases(engine: string, at: Date): Promise<{ id: string; endRequestedAt: Date | null }[]> {
+    return this.prisma.$queryRaw`
+      UPDATE "Call" SET "sipSeenAt" = ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'
+      WHERE "sipEngine" = ${engine} AND status IN ${LIVE_STATUSES_SQL}
+      RETURNING id, "endRequestedAt"`;
+  }
+
   /** Calls whose schedule may need a job: live ones, and ended connected ones missing media. */
   findUnfinished(limit: number) {
     return this.prisma.call.findMany({
       where: {
         OR: [
           { status: { in: LIVE_STATUSES } },
-          { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] },
+          // A SIP call's media lived in its engine: nothing can re-derive it once the call ended.
+          { connectedAt: { not: null }, trunkId: null, OR: [{ transcriptReady: false }, { recordingReady: false }] },
         ],
       },
       select: { id: true },

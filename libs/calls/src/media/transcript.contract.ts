@@ -5,9 +5,13 @@ export const TranscriptTurn = contract(
   'TranscriptTurn',
   z.object({
     role: z.enum(['assistant', 'customer', 'tool']),
-    text: z.string(),
+    text: z
+      .string()
+      .nullable()
+      .describe('null for what a caller said on a SIP call: heard and timed, not yet recognised'),
     startSec: z.number().describe('Seconds from connect'),
     endSec: z.number(),
+    interrupted: z.boolean().optional().describe('The line was cut short (the call ended while it was spoken)'),
     tool: z.record(z.string(), z.unknown()).optional().describe('name, server, arguments, result or error, latencyMs'),
   }),
 );

@@ -132,6 +132,77 @@ export class AppConfig {
   @Min(100)
   RECONCILE_INTERVAL_MS = 5000;
 
+  // Real calls over SIP trunks (README "Real calls over SIP").
+  /** The engine's SIP listener (UDP and TCP); 0 turns SIP off (calls on trunks then fail). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  SIP_PORT = 5060;
+
+  /** The address the SIP listener and RTP sockets bind to. */
+  @IsString()
+  SIP_ADDRESS = '0.0.0.0';
+
+  /** The address written in Via, Contact and SDP (the one carriers reach); default: SIP_ADDRESS or 127.0.0.1. */
+  @IsOptional()
+  @Transform(({ value }) => value || undefined)
+  @IsString()
+  SIP_PUBLIC_ADDRESS?: string;
+
+  /** UDP ports the engine's RTP sockets use, one per call. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(65535)
+  RTP_PORT_MIN = 20000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(65535)
+  RTP_PORT_MAX = 20999;
+
+  /** A callee that rings longer than this is cancelled (no-answer). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  SIP_RING_TIMEOUT_MS = 30000;
+
+  /** An INVITE that gets no response at all within this ends the call as unreachable. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  SIP_NO_RESPONSE_TIMEOUT_MS = 8000;
+
+  /** A connected far end that sends no RTP for this long is gone: the call fails with media-timeout. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  RTP_INACTIVITY_TIMEOUT_MS = 15000;
+
+  /** How often an engine renews the lease on its SIP calls; a call whose lease is 5× older is ended. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  SIP_LEASE_MS = 1000;
+
+  /** A caller's turn ends after this much silence (default of assistants that set none). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  END_OF_TURN_SILENCE_MS = 600;
+
+  /** A "hear" step that hears no speech at all within this moves on without a customer turn. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  NO_SPEECH_TIMEOUT_MS = 8000;
+
+  /** Voice of the assistant on real calls: flite's rms or awb, or espeak-ng (Debian packages). */
+  @IsIn(['flite:rms', 'flite:awb', 'flite:slt', 'flite:kal', 'espeak-ng'])
+  TTS_VOICE = 'flite:rms';
+
   /** Parallel jobs per engine process. */
   @Type(() => Number)
   @IsInt()

@@ -1,0 +1,13 @@
+import { alaw, mulaw } from 'alawmulaw';
+
+/** The G.711 codecs a call can negotiate, by their static RTP payload types (RFC 3551). */
+export const G711 = {
+  PCMU: { payloadType: 0, encode: (s: Int16Array) => mulaw.encode(s), decode: (b: Uint8Array) => mulaw.decode(b) },
+  PCMA: { payloadType: 8, encode: (s: Int16Array) => alaw.encode(s), decode: (b: Uint8Array) => alaw.decode(b) },
+} as const;
+export type CodecName = keyof typeof G711;
+export type Codec = (typeof G711)[CodecName];
+
+/** 20 ms of 8 kHz audio: one RTP packet. */
+export const FRAME_SAMPLES = 160;
+export const FRAME_MS = 20;

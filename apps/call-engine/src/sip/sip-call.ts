@@ -1,0 +1,234 @@
+import { Logger } from '@nestjs/common';
+import type { EndedReason, ScriptStep } from '@app/calls';
+import type { MoveStep } from '../lifecycle/call-transitions';
+import type { FrameClock } from '../media/frame-clock';
+import { RtpSession } from '../media/rtp-session';
+import type { ToolOutcome } from '../tools/mcp-tool-runner';
+import { OutboundLeg, type TrunkRoute } from './outbound-leg';
+import type { RemoteMedia } from './sdp';
+import type { NotConnected } from './sip-outcomes';
+import type { SipStack } from './sip-stack';
+import { VoiceConversation, type Listening, type VoiceTurn } from './voice-conversation';
+
+/** What the call's owner does with what happens on the line (write it, publish it, store media). */
+export interface SipCallHooks {
+  /** The callee answered: the call is connected. False when the row had moved on meanwhile. */
+  connected(at: Date): Promise<boolean>;
+  /** The call is over: how, and the media of a call that connected. */
+  ended(step: MoveStep, at: Date, media: CallMedia | null): Promise<void>;
+  speak(text: string): Promise<Int16Array | null>;
+  runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
+}
+
+export interface CallMedia {
+  turns: VoiceTurn[];
+  channels: [Int16Array, Int16Array];
+  stats: ReturnType<RtpSession['stats']>;
+  /** From the callee's 200 OK to the first frame of the assistant's speech. */
+  firstAudioMs: number | null;
+}
+
+export interface SipCallSettings {
+  ringTimeoutMs: number;
+  noResponseMs: number;
+  inactivityMs: number;
+  maxDurationMs: number;
+  listening: Listening;
+}
+
+/** Why a connected call ends, when something outside the script ends it. */
+type OutsideEnd = Extract<EndedReason, 'customer-ended-call' | 'api-ended-call' | 'max-duration-reached'>;
+type Failure = Extract<EndedReason, 'media-timeout' | 'engine-lost'>;
+
+/** Longest wait for the far end's media before the assistant speaks anyway (sendonly far ends). */
+const MEDIA_WAIT_MS = 250;
+
+/**
+ * One outbound call on a SIP trunk, from INVITE to its end: rings (ring timeout → CANCEL), connects,
+ * plays the assistant's script over RTP and ends — by the script, the far end's BYE, an API end,
+ * max duration, RTP inactivity or the engine shutting down — exactly once.
+ */
+export class SipCall {
+  private readonly logger = new Logger(SipCall.name);
+  private leg: OutboundLeg | null = null;
+  private session: RtpSession | null = null;
+  private conversation: VoiceConversation | null = null;
+  private readonly abort = new AbortController();
+  private ringTimer: NodeJS.Timeout | null = null;
+  private maxTimer: NodeJS.Timeout | null = null;
+  private connectedAt: Date | null = null;
+  private answeredAtMs = 0;
+  private endedBy: { kind: 'complete'; reason: EndedReason } | { kind: 'fail'; reason: Failure } | null = null;
+  private apiEnded = false;
+  private finished = false;
+  private readonly done: Promise<void>;
+  private resolveDone!: () => void;
+
+  constructor(
+    readonly callId: string,
+    private readonly stack: SipStack,
+    private readonly clock: FrameClock,
+    private readonly settings: SipCallSettings,
+    private readonly hooks: SipCallHooks,
+    private readonly script: { firstMessage: string; steps: ScriptStep[] },
+  ) {
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  /** Resolves once the call ended and its outcome and media were handed to the hooks. */
+  get finishedPromise(): Promise<void> {
+    return this.done;
+  }
+
+  async dial(route: TrunkRoute, ends: { to: string; from: string | null }): Promise<void> {
+    void this.hooks.speak(this.script.firstMessage); // synthesised while it rings
+    const { socket, port } = await this.stack.openRtpSocket();
+    this.leg = new OutboundLeg(
+      this.stack,
+      route,
+      { ...ends, rtpPort: port },
+      {
+        ringing: () => undefined,
+        answered: (media) => void this.answered(media, socket),
+        failed: (outcome) => void this.notConnected(outcome, socket),
+        farEndHungUp: () => this.endFromOutside({ kind: 'complete', reason: 'customer-ended-call' }),
+        mediaChanged: (media) => this.session?.moveRemote(media),
+      },
+      this.settings.noResponseMs,
+    );
+    this.ringTimer = setTimeout(
+      () => this.leg?.cancel({ status: 'no-answer', reason: 'no-answer' }),
+      this.settings.ringTimeoutMs,
+    );
+    this.leg.start();
+  }
+
+  /** A client asked to end the call (POST …/end). */
+  endByApi(): void {
+    if (this.connectedAt) return this.endFromOutside({ kind: 'complete', reason: 'api-ended-call' });
+    this.apiEnded = true;
+    this.leg?.cancel({ status: 'no-answer', reason: 'no-answer' });
+  }
+
+  /** The engine stops (or lost its lease): end the call now, with that reason. */
+  endForEngine(): void {
+    if (this.connectedAt) return this.endFromOutside({ kind: 'fail', reason: 'engine-lost' });
+    this.leg?.cancel({ status: 'failed', reason: 'engine-lost' });
+  }
+
+  private async notConnected(outcome: NotConnected, socket: { close(): void }): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    this.clearTimers();
+    socket.close();
+    const step: MoveStep = this.apiEnded
+      ? { kind: 'complete', reason: 'api-ended-call' }
+      : outcome.status === 'no-answer'
+        ? { kind: 'no-answer' }
+        : { kind: 'fail', from: 'ringing', reason: outcome.reason, stage: 'ringing' };
+    await this.settle(step, null);
+  }
+
+  private async answered(media: RemoteMedia, socket: import('node:dgram').Socket): Promise<void> {
+    if (this.ringTimer) clearTimeout(this.ringTimer);
+    this.connectedAt = new Date();
+    const session = new RtpSession({
+      socket,
+      clock: this.clock,
+      remote: media,
+      codec: media.codec,
+      inactivityMs: this.settings.inactivityMs,
+      onInactive: () => this.endFromOutside({ kind: 'fail', reason: 'media-timeout' }),
+    });
+    this.session = session;
+    session.start();
+    this.answeredAtMs = session.elapsedMs;
+    this.maxTimer = setTimeout(
+      () => this.endFromOutside({ kind: 'complete', reason: 'max-duration-reached' }),
+      this.settings.maxDurationMs,
+    );
+    if (!(await this.hooks.connected(this.connectedAt))) {
+      // the row moved on while the callee answered (an API end, another engine): hang up, write nothing
+      this.finished = true;
+      this.teardown();
+      this.resolveDone();
+      return;
+    }
+    await this.mediaFlowing(session);
+    this.conversation = new VoiceConversation(
+      {
+        session,
+        speak: (text) => this.hooks.speak(text),
+        runTool: (step) => this.hooks.runTool(step),
+        listening: this.settings.listening,
+        signal: this.abort.signal,
+      },
+      this.script.firstMessage,
+      this.script.steps,
+    );
+    const endedBy = await this.conversation.run().catch((e: Error) => {
+      this.logger.warn({ callId: this.callId, err: e.message, msg: 'the conversation failed; hanging up' });
+      return 'assistant' as const;
+    });
+    if (endedBy) this.endedBy ??= { kind: 'complete', reason: 'assistant-ended-call' };
+    await this.finishConnected();
+  }
+
+  /** The assistant speaks once the far end's media arrives (or MEDIA_WAIT_MS passed): no clipped first words. */
+  private mediaFlowing(session: RtpSession): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = session.onHeard((_, atMs) => {
+        if (session.packetsReceived > 0 || atMs >= MEDIA_WAIT_MS || this.abort.signal.aborted) {
+          stop();
+          resolve();
+        }
+      });
+    });
+  }
+
+  private endFromOutside(end: { kind: 'complete'; reason: OutsideEnd } | { kind: 'fail'; reason: Failure }): void {
+    if (this.finished || this.endedBy) return;
+    this.endedBy = end;
+    if (end.reason === 'customer-ended-call') this.leg?.abandon(); // their BYE ended the dialog
+    this.abort.abort();
+  }
+
+  private async finishConnected(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    const session = this.session!;
+    const speechStart = this.conversation?.turns.find((t) => t.role === 'assistant');
+    const media: CallMedia = {
+      turns: this.conversation?.turns ?? [],
+      channels: session.channels(),
+      stats: session.stats(),
+      firstAudioMs: speechStart ? Math.round(speechStart.startSec * 1000) - this.answeredAtMs : null,
+    };
+    this.teardown();
+    const end = this.endedBy!;
+    const step: MoveStep =
+      end.kind === 'complete'
+        ? { kind: 'complete', reason: end.reason }
+        : { kind: 'fail', from: 'in_progress', reason: end.reason, stage: 'in-progress' };
+    await this.settle(step, media);
+  }
+
+  private teardown(): void {
+    this.clearTimers();
+    this.leg?.hangUp();
+    this.session?.stop();
+  }
+
+  private async settle(step: MoveStep, media: CallMedia | null): Promise<void> {
+    try {
+      await this.hooks.ended(step, new Date(), media);
+    } finally {
+      this.resolveDone();
+    }
+  }
+
+  private clearTimers(): void {
+    if (this.ringTimer) clearTimeout(this.ringTimer);
+    if (this.maxTimer) clearTimeout(this.maxTimer);
+  }
+}

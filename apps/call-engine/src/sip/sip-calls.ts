@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { storedToolServers } from '@app/assistants';
+import { RecordingStorage, type ScriptStep } from '@app/calls';
+import { CallLifecycleRepository } from '@app/calls/lifecycle';
+import { AppConfig, SecretBox } from '@app/platform';
+import { SipTrunksRepository } from '@app/telephony';
+import { CallTransitions, type MoveStep } from '../lifecycle/call-transitions';
+import type { LoadedCall } from '../lifecycle/loaded-call';
+import { FrameClock } from '../media/frame-clock';
+import { Speech, type Voice } from '../media/speech';
+import { stereoWav } from '../media/wav';
+import { McpToolRunner } from '../tools/mcp-tool-runner';
+import { SipCall, type CallMedia } from './sip-call';
+import { SipStack } from './sip-stack';
+
+/** A lease this many renewals old belongs to an engine that is gone. */
+const LEASE_LIFETIMES = 5;
+/** How long a stopping engine gives its calls to hang up and store their media. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+/**
+ * Calls over SIP trunks on this engine. A call's dialog and media live in the engine that placed
+ * it, which holds a lease on the row (renewed every SIP_LEASE_MS, answering API ends on the way);
+ * the lifecycle hands every trunk call here (advance), and a call whose engine's lease ran out is
+ * ended as engine-lost by whichever engine looks at it next.
+ */
+@Injectable()
+export class SipCalls implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(SipCalls.name);
+  /** This engine process, as leases name it (a restarted engine is another engine). */
+  readonly engineId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly live = new Map<string, SipCall>();
+  private readonly clock = new FrameClock();
+  private leaseTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly stack: SipStack,
+    private readonly calls: CallLifecycleRepository,
+    private readonly transitions: CallTransitions,
+    private readonly trunks: SipTrunksRepository,
+    private readonly secrets: SecretBox,
+    private readonly speech: Speech,
+    private readonly storage: RecordingStorage,
+    private readonly tools: McpToolRunner,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.config.SIP_PORT === 0) return;
+    const renew = () => {
+      this.leaseTimer = setTimeout(() => void this.renewLeases().finally(renew), this.config.SIP_LEASE_MS);
+    };
+    renew();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
+    this.leaseTimer = null;
+    const calls = [...this.live.values()];
+    calls.forEach((c) => c.endForEngine());
+    const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([Promise.all(calls.map((c) => c.finishedPromise)), grace]);
+  }
+
+  /** Calls on this engine now. */
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  /** The lifecycle's step for a trunk call: place it, pass on an API end, or end an orphan. */
+  async advance(call: LoadedCall, requestId?: string): Promise<void> {
+    const local = this.live.get(call.id);
+    if (local) {
+      if (call.endRequestedAt) local.endByApi();
+      return;
+    }
+    if (call.status !== 'ringing' && call.status !== 'in_progress') return;
+    const now = new Date();
+    if (!call.sipEngine) {
+      if (call.endRequestedAt) {
+        await this.transitions.move(call, { kind: 'complete', reason: 'api-ended-call' }, now, requestId);
+        return;
+      }
+      return this.place(call, requestId);
+    }
+    const leaseEnds = (call.sipSeenAt?.getTime() ?? 0) + LEASE_LIFETIMES * this.config.SIP_LEASE_MS;
+    if (now.getTime() < leaseEnds) return; // another engine holds it
+    this.logger.warn({ callId: call.id, engine: call.sipEngine, msg: 'the engine holding the call is gone' });
+    const stage = call.status === 'ringing' ? 'ringing' : 'in-progress';
+    const step: MoveStep = { kind: 'fail', from: call.status, reason: 'engine-lost', stage };
+    await this.transitions.move(call, step, now, requestId);
+  }
+
+  private async place(call: LoadedCall, requestId?: string): Promise<void> {
+    const rid = requestId ?? call.requestId ?? undefined;
+    const trunk = call.trunkId ? await this.trunks.find(call.workspaceId, call.trunkId) : null;
+    if (!this.stack.enabled || !trunk) {
+      const why = trunk ? 'SIP is off on this engine (SIP_PORT=0)' : 'its SIP trunk was removed';
+      this.logger.error({ requestId: rid, callId: call.id, msg: `cannot place the call: ${why}` });
+      const step: MoveStep = { kind: 'fail', from: 'ringing', reason: 'carrier-error', stage: 'ringing' };
+      await this.transitions.move(call, step, new Date(), rid);
+      return;
+    }
+    const sipCall = new SipCall(
+      call.id,
+      this.stack,
+      this.clock,
+      {
+        ringTimeoutMs: this.config.SIP_RING_TIMEOUT_MS,
+        noResponseMs: this.config.SIP_NO_RESPONSE_TIMEOUT_MS,
+        inactivityMs: this.config.RTP_INACTIVITY_TIMEOUT_MS,
+        maxDurationMs: call.assistant.maxDurationSec * 1000,
+        listening: { endOfTurnMs: this.config.END_OF_TURN_SILENCE_MS, noSpeechMs: this.config.NO_SPEECH_TIMEOUT_MS },
+      },
+      this.hooks(call, rid),
+      {
+        firstMessage: call.assistant.firstMessage ?? `Hello, this is ${call.assistant.name}.`,
+        steps: Array.isArray(call.assistant.script) ? (call.assistant.script as ScriptStep[]) : [],
+      },
+    );
+    // Known here before the claim, so a reconciler pass meanwhile does not take it for an orphan.
+    this.live.set(call.id, sipCall);
+    if (!(await this.calls.claimSipCall(call.id, this.engineId, new Date()))) {
+      this.live.delete(call.id);
+      return;
+    }
+    void sipCall.finishedPromise.finally(() => this.live.delete(call.id));
+    const route = {
+      host: trunk.host,
+      port: trunk.port,
+      transport: trunk.transport,
+      username: trunk.username,
+      password: trunk.passwordEnc ? this.secrets.open(trunk.passwordEnc) : null,
+    };
+    try {
+      await sipCall.dial(route, { to: call.to, from: call.from });
+    } catch (e) {
+      this.logger.error({ requestId: rid, callId: call.id, err: (e as Error).message, msg: 'cannot place the call' });
+      this.live.delete(call.id);
+      const step: MoveStep = { kind: 'fail', from: 'ringing', reason: 'carrier-error', stage: 'ringing' };
+      await this.transitions.move(call, step, new Date(), rid);
+    }
+  }
+
+  private hooks(call: LoadedCall, requestId?: string) {
+    const voice = this.config.TTS_VOICE as Voice;
+    const servers = storedToolServers(call.assistant.tools);
+    let connectedAt: Date | null = null;
+    return {
+      speak: (text: string) => this.speech.speak(text, call.language, voice),
+      runTool: async (step: Extract<ScriptStep, { tool: string }>) =>
+        (await this.tools.run(call.id, [step], servers))[0],
+      connected: async (at: Date) => {
+        connectedAt = at;
+        return (await this.transitions.move(call, { kind: 'connect' }, at, requestId)) !== null;
+      },
+      ended: async (step: MoveStep, at: Date, media: CallMedia | null) => {
+        const now = connectedAt ? { ...call, status: 'in_progress' as const, connectedAt } : call;
+        const moved = await this.transitions.move(now, step, at, requestId);
+        if (!moved) return;
+        if (media) await this.storeMedia({ ...now, endedAt: at }, media, at, requestId);
+      },
+    };
+  }
+
+  /** The transcript of what happened and the two-channel recording of what was really said. */
+  private async storeMedia(call: LoadedCall, media: CallMedia, at: Date, requestId?: string): Promise<void> {
+    const { turns, channels, stats } = media;
+    this.logger.log({ requestId, callId: call.id, ...stats, firstAudioMs: media.firstAudioMs, msg: 'call media' });
+    const text = turns.map((t) => `${t.role}: ${t.text ?? '(speech, not recognised)'}`).join('\n');
+    const transcript = await this.calls.storeTranscript(call, turns as object[], text, at);
+    const audio = stereoWav(...channels);
+    const storageKey = `${call.workspaceId}/${call.id}.wav`;
+    await this.storage.put(storageKey, audio);
+    const durationSec = Math.round(channels[0].length / 8000);
+    const recording = await this.calls.storeRecording(call, { storageKey, bytes: audio.length, durationSec }, at);
+    await this.transitions.record(
+      [transcript, recording].filter((e) => e !== null),
+      requestId,
+    );
+  }
+
+  /** Renews this engine's leases; ends calls a client asked to end and lets go of calls ended elsewhere. */
+  private async renewLeases(): Promise<void> {
+    if (this.live.size === 0) return;
+    try {
+      const rows = await this.calls.renewSipLeases(this.engineId, new Date());
+      const held = new Map(rows.map((r) => [r.id, r]));
+      for (const [id, call] of this.live) {
+        const row = held.get(id);
+        if (row?.endRequestedAt) call.endByApi();
+      }
+    } catch (e) {
+      this.logger.warn({ err: (e as Error).message, msg: 'could not renew SIP call leases' });
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import type { ScriptStep } from '@app/calls';
+import { FRAME_MS } from '../media/g711';
+import type { RtpSession } from '../media/rtp-session';
+import { VoiceActivity } from '../media/voice-activity';
+import type { ToolOutcome } from '../tools/mcp-tool-runner';
+
+/** A turn of a real call as the transcript keeps it: what was said, heard (text null) or run. */
+export interface VoiceTurn {
+  role: 'assistant' | 'customer' | 'tool';
+  /** null for the caller's speech: heard and timed, not recognised (speech recognition comes next). */
+  text: string | null;
+  startSec: number;
+  endSec: number;
+  interrupted?: boolean;
+  tool?: Omit<ToolOutcome, 'name'> & { name: string };
+}
+
+export interface Listening {
+  /** Silence that ends the caller's turn. */
+  endOfTurnMs: number;
+  /** A hear step that hears nothing for this long moves on. */
+  noSpeechMs: number;
+}
+
+export interface VoiceIo {
+  session: RtpSession;
+  /** The line as 8 kHz samples (null: no voice available, nothing is sent). */
+  speak(text: string): Promise<Int16Array | null>;
+  runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
+  listening: Listening;
+  /** Aborted when the call ends from outside (far-end BYE, media timeout, an API end, max duration). */
+  signal: AbortSignal;
+}
+
+/** Frames heard right after our own speech may be its echo (the far end's jitter buffer and line). */
+const ECHO_GUARD_MS = 100;
+/** A caller who never stops (music on hold, a stuck line) ends their turn after this. */
+const LONGEST_TURN_MS = 30_000;
+
+const sec = (ms: number) => Math.round(ms / 10) / 100;
+
+/**
+ * Plays an assistant's script on a real call: its first message, then each step — `say` is spoken
+ * into the call, `hear` waits for the caller to speak and fall silent (voice activity), `tool` runs
+ * the MCP tool, `hangup` ends it (customer: waits for the far end to hang up). Turns are kept as
+ * they happen, so a call cut short still has the transcript of what really happened.
+ */
+export class VoiceConversation {
+  readonly turns: VoiceTurn[] = [];
+
+  constructor(
+    private readonly io: VoiceIo,
+    private readonly firstMessage: string,
+    private readonly steps: ScriptStep[],
+  ) {}
+
+  /** Runs until the script ends (who ends it) or the signal aborts (null). */
+  async run(): Promise<'assistant' | 'customer' | null> {
+    await this.say(this.firstMessage);
+    for (const step of this.steps) {
+      if (this.io.signal.aborted) return null;
+      if ('say' in step) await this.say(step.say);
+      else if ('hear' in step) await this.hear();
+      else if ('tool' in step) await this.tool(step);
+      else if ('hangup' in step) {
+        if (step.hangup === 'assistant') return 'assistant';
+        // the caller is to hang up: wait for their BYE (the signal), then give up and hang up ourselves
+        await this.waitFor(this.io.listening.noSpeechMs);
+        return this.io.signal.aborted ? null : 'assistant';
+      }
+    }
+    return this.io.signal.aborted ? null : 'assistant';
+  }
+
+  private async say(text: string): Promise<void> {
+    const samples = await this.io.speak(text);
+    if (this.io.signal.aborted || !samples) return;
+    const stop = () => this.io.session.stopSpeaking();
+    this.io.signal.addEventListener('abort', stop, { once: true });
+    const played = await this.io.session.play(samples);
+    this.io.signal.removeEventListener('abort', stop);
+    this.turns.push({
+      role: 'assistant',
+      text,
+      startSec: sec(played.startMs),
+      endSec: sec(played.endMs),
+      ...(played.interrupted ? { interrupted: true } : {}),
+    });
+  }
+
+  /** Waits for the caller's turn: speech, then `endOfTurnMs` of silence; nothing heard: no turn. */
+  private hear(): Promise<void> {
+    const { session, listening, signal } = this.io;
+    const vad = new VoiceActivity(listening.endOfTurnMs, FRAME_MS);
+    const begin = session.elapsedMs;
+    let startedAt: number | null = null;
+    return new Promise((resolve) => {
+      const finish = (endMs: number | null) => {
+        stopListening();
+        signal.removeEventListener('abort', aborted);
+        if (startedAt !== null && endMs !== null) {
+          this.turns.push({ role: 'customer', text: null, startSec: sec(startedAt), endSec: sec(endMs) });
+        }
+        resolve();
+      };
+      const aborted = () => finish(startedAt === null ? null : session.elapsedMs);
+      signal.addEventListener('abort', aborted, { once: true });
+      const stopListening = session.onHeard((frame, atMs) => {
+        if (atMs - begin <= ECHO_GUARD_MS) return;
+        const change = vad.push(frame);
+        if (change === 'speech-started') startedAt = atMs - 3 * FRAME_MS;
+        else if (change === 'speech-ended') finish(atMs - listening.endOfTurnMs);
+        else if (startedAt === null && atMs - begin >= listening.noSpeechMs) finish(null);
+        else if (startedAt !== null && atMs - startedAt >= LONGEST_TURN_MS) finish(atMs);
+      });
+    });
+  }
+
+  private async tool(step: Extract<ScriptStep, { tool: string }>): Promise<void> {
+    const startMs = this.io.session.elapsedMs;
+    const outcome = await this.io.runTool(step);
+    const text = outcome.error
+      ? `${step.tool} failed: ${outcome.error}`
+      : `${step.tool} → ${JSON.stringify(outcome.result ?? null)}`;
+    this.turns.push({
+      role: 'tool',
+      text,
+      startSec: sec(startMs),
+      endSec: sec(this.io.session.elapsedMs),
+      tool: outcome,
+    });
+  }
+
+  private waitFor(ms: number): Promise<void> {
+    const { signal } = this.io;
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+}
