@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { PrismaService } from '@app/db';
-import { parseWav } from '../../apps/call-engine/src/media/speech';
+import { writeFileSync } from 'node:fs';
+import { parseWav, Speech } from '../../apps/call-engine/src/media/speech';
+import { monoWav } from '../../apps/call-engine/src/media/wav';
+import { bestCorrelation } from '../support/audio';
 import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { Receiver } from '../support/receiver';
-import { freeUdpPort, PEER_ADDRESS, startSipp, type SippHandle } from '../support/sip-peers';
+import { freeUdpPort, PEER_ADDRESS, startBaresip, startSipp, type SippHandle } from '../support/sip-peers';
 
 const FINAL = ['completed', 'failed', 'no-answer'];
 const SCRIPT = [{ hear: 'Who is this?' }, { say: 'Thanks for your time, goodbye!' }, { hangup: 'assistant' }];
@@ -41,7 +44,7 @@ describe('real calls over SIP: sipp scenarios', () => {
     process.env.RTP_PORT_MAX = String(rtp + 40);
     process.env.SIP_RING_TIMEOUT_MS = '1500';
     process.env.SIP_NO_RESPONSE_TIMEOUT_MS = '1500';
-    process.env.NO_SPEECH_TIMEOUT_MS = '800';
+    process.env.NO_SPEECH_TIMEOUT_MS = '1500';
     process.env.RTP_INACTIVITY_TIMEOUT_MS = '3000';
     gateway = await startGateway();
     engine = await startEngine();
@@ -70,7 +73,11 @@ describe('real calls over SIP: sipp scenarios', () => {
   const admin = () => as(gateway, ws.keys.admin);
 
   /** A trunk to the peer and a number on it; a call from that number to +14155550123. */
-  async function callThrough(peer: SippHandle, credentials: { username?: string; password?: string } = {}) {
+  async function callThrough(
+    peer: { port: number },
+    credentials: { username?: string; password?: string } = {},
+    agent = agentId,
+  ) {
     const trunk = await admin().post('/api/core/voice/trunk', {
       name: `sipp ${peer.port}`,
       host: PEER_ADDRESS,
@@ -81,10 +88,30 @@ describe('real calls over SIP: sipp scenarios', () => {
     const number = `+1415555${String(1000 + nextNumber++).padStart(4, '0')}`;
     const imported = await admin().post('/api/core/voice/number', { number, trunkId: trunk.body.trunkId });
     expect(imported.status).toBe(201);
-    const started = await admin().post('/api/core/voice/agent/call', { agentId, to: '+14155550123', from: number });
+    const started = await admin().post('/api/core/voice/agent/call', {
+      agentId: agent,
+      to: '+14155550123',
+      from: number,
+    });
     expect(started.status).toBe(201);
     return started.body.callId as string;
   }
+
+  async function downloadRecording(callId: string): Promise<Buffer> {
+    const res = await admin()
+      .get(`/api/core/voice/call/${callId}/recording`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  }
+
+  /** One channel (0: left, the assistant; 1: right, the far end) of a two-channel recording. */
+  const channel = (samples: Int16Array, which: 0 | 1) => samples.filter((_, i) => i % 2 === which);
 
   async function finalCall(callId: string) {
     return waitFor(
@@ -137,16 +164,7 @@ describe('real calls over SIP: sipp scenarios', () => {
     });
     const transcript = await admin().get(`/api/core/voice/call/${callId}/transcript`);
     expect(transcript.body.turns[0]).toMatchObject({ role: 'assistant', text: 'Hello, this is Ada from the clinic.' });
-    const recording = await admin()
-      .get(`/api/core/voice/call/${callId}/recording`)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    expect(recording.status).toBe(200);
-    const wav = recording.body as Buffer;
+    const wav = await downloadRecording(callId);
     expect(wav.readUInt16LE(22)).toBe(2); // two channels
     const { samples } = parseWav(wav);
     const frames = samples.length / 2;
@@ -203,9 +221,97 @@ describe('real calls over SIP: sipp scenarios', () => {
     await nothingLive();
   });
 
+  it('POST …/end cancels a ringing call (CANCEL, 487) and hangs up a connected one (BYE): api-ended-call', async () => {
+    const ringing = await scenario('ring-forever.xml');
+    const ringingCall = await callThrough(ringing);
+    await waitFor('the INVITE at the peer', async () => ringing.messages().includes('180 Ringing'));
+    expect((await admin().post(`/api/core/voice/call/${ringingCall}/end`, {})).status).toBeLessThan(300);
+    expect(await finalCall(ringingCall)).toMatchObject({ status: 'completed', endedReason: 'api-ended-call' });
+    expect(ringing.messages()).toMatch(/CANCEL sip:/);
+
+    const answering = await scenario('answer.xml');
+    const { agentId: patient } = await createAssistant(gateway, ws.keys.admin, {
+      firstMessage: 'Hello.',
+      script: [{ hear: 'a' }, { hear: 'b' }, { hear: 'c' }, { hear: 'd' }, { hangup: 'assistant' }],
+    });
+    const connected = await callThrough(answering, {}, patient);
+    await waitFor('the call to connect', async () => {
+      return (await admin().get(`/api/core/voice/call/${connected}`)).body.status === 'in-progress';
+    });
+    const asked = Date.now();
+    expect((await admin().post(`/api/core/voice/call/${connected}/end`, {})).status).toBeLessThan(300);
+    const call = await finalCall(connected);
+    expect(call).toMatchObject({ status: 'completed', endedReason: 'api-ended-call' });
+    expect(Date.now() - asked).toBeLessThan(3000);
+    expect(answering.messages()).toMatch(/BYE sip:/);
+    await nothingLive();
+  });
+
   it('fails as unreachable when nothing answers the INVITE at all', async () => {
     const silent = { port: await freeUdpPort(), mediaPort: 0, errors: () => '', messages: () => '', stop: () => {} };
     const callId = await callThrough(silent);
     expect(await finalCall(callId)).toMatchObject({ status: 'failed', endedReason: 'unreachable' });
+  });
+
+  it("talks with a baresip phone: each hears the other (cross-correlation), the caller's turn timed", async () => {
+    const speech = new Speech();
+    const firstMessage = 'Hello, this is Ada from the clinic, calling about your appointment.';
+    const goodbye = 'Thank you, I have booked Tuesday morning for you. Goodbye!';
+    const spokenFirst = (await speech.speak(firstMessage, 'en', 'flite:rms'))!;
+    const spokenGoodbye = (await speech.speak(goodbye, 'en', 'flite:rms'))!;
+    // the phone's line: silence while the assistant greets, then the caller's request, then silence
+    const request = (await speech.speak(
+      'I would like to book an appointment for Tuesday morning.',
+      'en',
+      'flite:awb',
+    ))!;
+    const requestAtSec = spokenFirst.length / 8000 + 0.6;
+    const line = new Int16Array(8000 * 20);
+    line.set(request, Math.round(requestAtSec * 8000));
+    const wavFile = join(mkdtempSync(join(tmpdir(), 'line-')), 'caller.wav');
+    writeFileSync(wavFile, monoWav(line));
+    const phone = await startBaresip(wavFile);
+    try {
+      const { agentId: clinic } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage,
+        script: [{ hear: 'I would like to book an appointment.' }, { say: goodbye }, { hangup: 'assistant' }],
+      });
+      const callId = await callThrough(phone, {}, clinic);
+      const call = await finalCall(callId);
+      expect(call).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+      expect(await deliveredEvents(callId, 'call.completed')).toEqual([
+        'call.started',
+        'call.connected',
+        'call.completed',
+      ]);
+      await waitFor('media', async () => (await admin().get(`/api/core/voice/call/${callId}`)).body.recordingReady);
+
+      // what the phone heard: the assistant's two lines, in order, the goodbye after the request
+      const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
+      const greeting = bestCorrelation(heard, spokenFirst);
+      const farewell = bestCorrelation(heard, spokenGoodbye);
+      expect(greeting.ncc).toBeGreaterThan(0.6);
+      expect(farewell.ncc).toBeGreaterThan(0.6);
+      expect(greeting.offset / 8000).toBeLessThan(1);
+      expect(farewell.offset / 8000).toBeGreaterThan(requestAtSec + request.length / 8000);
+
+      // what we recorded: the phone's request on the far end's channel, where the transcript times it
+      const { samples } = parseWav(await downloadRecording(callId));
+      const farEnd = channel(samples, 1);
+      const ours = channel(samples, 0);
+      const found = bestCorrelation(farEnd, request);
+      expect(found.ncc).toBeGreaterThan(0.6);
+      expect(bestCorrelation(ours, spokenFirst).ncc).toBeGreaterThan(0.9);
+      expect(Math.abs(farEnd.length / 8000 - call.durationSec)).toBeLessThanOrEqual(1);
+      const transcript = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      expect(transcript.turns.map((t: { role: string }) => t.role)).toEqual(['assistant', 'customer', 'assistant']);
+      const customer = transcript.turns[1];
+      expect(customer.text).toBeNull();
+      expect(Math.abs(customer.startSec - found.offset / 8000)).toBeLessThan(0.3);
+      expect(Math.abs(customer.endSec - (found.offset + request.length) / 8000)).toBeLessThan(0.5);
+      expect(transcript.text).toContain('customer: (speech, not recognised)');
+    } finally {
+      await phone.stop();
+    }
   });
 });

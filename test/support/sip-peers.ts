@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseWav } from '../../apps/call-engine/src/media/speech';
 import { waitFor } from './wait';
 
 const root = join(__dirname, '..', '..');
@@ -75,6 +76,71 @@ export async function startSipp(scenario: string, extra: string[] = []): Promise
       } catch {
         // already gone
       }
+    },
+  };
+}
+
+export interface BaresipHandle {
+  port: number;
+  /** What baresip heard (decoded from our RTP) and what it sent, as 8 kHz samples, once the call ended. */
+  recordings(): { heard: Int16Array; sent: Int16Array } | null;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A baresip phone for `number` on 127.0.0.2 that answers by itself, says `wav` (8 kHz mono) and records what it
+ * hears and sends (sndfile), G.711 µ-law only.
+ */
+export async function startBaresip(wav: string, number = '+14155550123'): Promise<BaresipHandle> {
+  const port = await freeUdpPort();
+  const rtp = await freeUdpPort();
+  const dir = mkdtempSync(join(tmpdir(), 'baresip-'));
+  const records = join(dir, 'recordings');
+  mkdirSync(records);
+  const config = [
+    'poll_method epoll',
+    `sip_listen ${PEER_ADDRESS}:${port}`,
+    `net_interface ${PEER_ADDRESS}`,
+    `rtp_ports ${rtp}-${rtp + 10}`,
+    `audio_source aufile,${wav}`,
+    'audio_player aufile,/dev/null',
+    'audio_alert aufile,/dev/null',
+    'module_path /usr/lib/baresip/modules',
+    'module g711.so',
+    'module aufile.so',
+    'module sndfile.so',
+    `snd_path ${records}`,
+    'module_app account.so',
+    'module_app menu.so',
+  ];
+  writeFileSync(join(dir, 'config'), config.join('\n') + '\n');
+  writeFileSync(join(dir, 'accounts'), `<sip:${number}@${PEER_ADDRESS}>;regint=0;audio_codecs=PCMU;answermode=auto\n`);
+  const proc = spawn('baresip', ['-f', dir], { stdio: ['pipe', 'pipe', 'pipe'], env: process.env });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  await waitFor('baresip to be ready', async () => {
+    if (proc.exitCode !== null) throw new Error(`baresip exited:\n${out}`);
+    return out.includes('baresip is ready');
+  });
+  const read = (suffix: string) => {
+    const file = readdirSync(records).find((f) => f.endsWith(suffix));
+    return file ? parseWav(readFileSync(join(records, file))).samples : null;
+  };
+  return {
+    port,
+    output: () => out,
+    recordings: () => {
+      if (!out.includes('terminated')) return null; // sndfile writes its headers when the call ends
+      const heard = read('-dec.wav');
+      const sent = read('-enc.wav');
+      return heard && sent ? { heard, sent } : null;
+    },
+    stop: async () => {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await exited;
     },
   };
 }

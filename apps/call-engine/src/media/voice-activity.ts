@@ -6,6 +6,8 @@ export function frameLevelDb(frame: Int16Array): number {
   return rms < 1 ? -90 : 20 * Math.log10(rms / 32768);
 }
 
+const WARM_UP_FRAMES = 5;
+
 export type VoiceChange = 'speech-started' | 'speech-ended' | null;
 
 /**
@@ -15,10 +17,17 @@ export type VoiceChange = 'speech-started' | 'speech-ended' | null;
  * speech and ends after `endOfTurnMs` of silence.
  */
 export class VoiceActivity {
-  private floorDb = -70;
+  /** Unknown until the first frame; no turn starts in the first WARM_UP_FRAMES while it settles. */
+  private floorDb = Infinity;
+  private frames = 0;
   private speechRun = 0;
   private silenceRun = 0;
   speaking = false;
+
+  /** Speech has begun but is not a turn yet (under 60 ms). */
+  get inOnset(): boolean {
+    return !this.speaking && this.speechRun > 0;
+  }
 
   constructor(
     private readonly endOfTurnMs: number,
@@ -34,6 +43,7 @@ export class VoiceActivity {
     if (!this.speaking) {
       // 0.02 dB per frame: the floor rises 1 dB a second under steady noise, and never during speech
       this.floorDb = level < this.floorDb ? level : Math.min(level, this.floorDb + 0.02);
+      if (++this.frames <= WARM_UP_FRAMES) return null;
       this.speechRun = isSpeech ? this.speechRun + 1 : 0;
       if (this.speechRun * this.frameMs >= 60) {
         this.speaking = true;

@@ -22,6 +22,11 @@ export function renderRecording(turns: Turn[], durationSec: number, speech: (Int
     for (let i = from; i < to; i++)
       pcm[i] = Math.round(6000 * Math.sin((2 * Math.PI * freq[turn.role] * i) / SAMPLE_RATE));
   }
+  return monoWav(pcm);
+}
+
+/** An 8 kHz mono 16-bit WAV of the samples. */
+export function monoWav(pcm: Int16Array): Buffer {
   // WAV is little-endian, as are the machines we run on (x86-64, arm64).
   return Buffer.concat([wavHeader(pcm.byteLength), Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)]);
 }

@@ -40,6 +40,8 @@ export interface SipCallSettings {
 type OutsideEnd = Extract<EndedReason, 'customer-ended-call' | 'api-ended-call' | 'max-duration-reached'>;
 type Failure = Extract<EndedReason, 'media-timeout' | 'engine-lost'>;
 
+/** Silence sent after the assistant's last line before it hangs up. */
+const HANGUP_TAIL_MS = 300;
 /** Longest wait for the far end's media before the assistant speaks anyway (sendonly far ends). */
 const MEDIA_WAIT_MS = 250;
 
@@ -170,7 +172,11 @@ export class SipCall {
       this.logger.warn({ callId: this.callId, err: e.message, msg: 'the conversation failed; hanging up' });
       return 'assistant' as const;
     });
-    if (endedBy) this.endedBy ??= { kind: 'complete', reason: 'assistant-ended-call' };
+    if (endedBy) {
+      this.endedBy ??= { kind: 'complete', reason: 'assistant-ended-call' };
+      // the far end's jitter buffer still holds the last words: let them play out before the BYE
+      await new Promise((resolve) => setTimeout(resolve, HANGUP_TAIL_MS));
+    }
     await this.finishConnected();
   }
 

@@ -110,7 +110,7 @@ export class VoiceConversation {
         const change = vad.push(frame);
         if (change === 'speech-started') startedAt = atMs - 3 * FRAME_MS;
         else if (change === 'speech-ended') finish(atMs - listening.endOfTurnMs);
-        else if (startedAt === null && atMs - begin >= listening.noSpeechMs) finish(null);
+        else if (startedAt === null && !vad.inOnset && atMs - begin >= listening.noSpeechMs) finish(null);
         else if (startedAt !== null && atMs - startedAt >= LONGEST_TURN_MS) finish(atMs);
       });
     });

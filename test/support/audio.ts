@@ -1,0 +1,80 @@
+/** Audio checks for real calls: where a known signal sits in a recording, and how alike the two are. */
+
+/** In-place radix-2 FFT (re, im of a power-of-two length); inverse when `inverse`. */
+function fft(re: Float64Array, im: Float64Array, inverse = false): void {
+  const n = re.length;
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      [re[i], re[j]] = [re[j], re[i]];
+      [im[i], im[j]] = [im[j], im[i]];
+    }
+  }
+  for (let len = 2; len <= n; len <<= 1) {
+    const angle = ((inverse ? 2 : -2) * Math.PI) / len;
+    const wr = Math.cos(angle);
+    const wi = Math.sin(angle);
+    for (let i = 0; i < n; i += len) {
+      let cr = 1;
+      let ci = 0;
+      for (let k = 0; k < len / 2; k++) {
+        const a = i + k;
+        const b = a + len / 2;
+        const tr = re[b] * cr - im[b] * ci;
+        const ti = re[b] * ci + im[b] * cr;
+        re[b] = re[a] - tr;
+        im[b] = im[a] - ti;
+        re[a] += tr;
+        im[a] += ti;
+        [cr, ci] = [cr * wr - ci * wi, cr * wi + ci * wr];
+      }
+    }
+  }
+  if (inverse) for (let i = 0; i < n; i++) ((re[i] /= n), (im[i] /= n));
+}
+
+/**
+ * The offset in `haystack` where `needle` fits best and the normalised cross-correlation there
+ * (1: the same waveform up to gain; 0: unrelated). Computed with FFTs, normalised per offset by the
+ * energy of the window it covers and of the whole needle (a needle cut off at the end scores lower).
+ */
+export function bestCorrelation(haystack: Int16Array, needle: Int16Array): { offset: number; ncc: number } {
+  // the needle may run past the haystack's end (a recording stopped by the hang-up): zeros there
+  let size = 1;
+  while (size < haystack.length + 2 * needle.length) size <<= 1;
+  const hr = new Float64Array(size);
+  const hi = new Float64Array(size);
+  const nr = new Float64Array(size);
+  const ni = new Float64Array(size);
+  haystack.forEach((v, i) => (hr[i] = v));
+  needle.forEach((v, i) => (nr[i] = v));
+  fft(hr, hi);
+  fft(nr, ni);
+  // haystack × conj(needle) → correlation at each offset
+  for (let i = 0; i < size; i++) {
+    const r = hr[i] * nr[i] + hi[i] * ni[i];
+    const m = hi[i] * nr[i] - hr[i] * ni[i];
+    hr[i] = r;
+    hi[i] = m;
+  }
+  fft(hr, hi, true);
+  const prefix = new Float64Array(haystack.length + 1);
+  haystack.forEach((v, i) => (prefix[i + 1] = prefix[i] + v * v));
+  const needleEnergy = needle.reduce((sum, v) => sum + v * v, 0);
+  let best = { offset: 0, ncc: 0 };
+  for (let offset = 0; offset < haystack.length; offset++) {
+    const energy = prefix[Math.min(haystack.length, offset + needle.length)] - prefix[offset];
+    if (energy <= 0) continue;
+    const ncc = hr[offset] / Math.sqrt(energy * needleEnergy);
+    if (ncc > best.ncc) best = { offset, ncc };
+  }
+  return best;
+}
+
+/** Mean absolute level of the samples in [fromSec, toSec). */
+export function levelBetween(samples: Int16Array, fromSec: number, toSec: number, rate = 8000): number {
+  const part = samples.subarray(Math.floor(fromSec * rate), Math.floor(toSec * rate));
+  return part.reduce((sum, v) => sum + Math.abs(v), 0) / Math.max(1, part.length);
+}
