@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { PrismaService } from '@app/db';
-import { writeFileSync } from 'node:fs';
 import { parseWav, Speech } from '../../apps/call-engine/src/media/speech';
 import { monoWav } from '../../apps/call-engine/src/media/wav';
 import { bestCorrelation } from '../support/audio';

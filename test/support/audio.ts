@@ -32,7 +32,11 @@ function fft(re: Float64Array, im: Float64Array, inverse = false): void {
       }
     }
   }
-  if (inverse) for (let i = 0; i < n; i++) ((re[i] /= n), (im[i] /= n));
+  if (!inverse) return;
+  for (let i = 0; i < n; i++) {
+    re[i] /= n;
+    im[i] /= n;
+  }
 }
 
 /**
