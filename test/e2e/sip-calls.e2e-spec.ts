@@ -313,4 +313,75 @@ describe('real calls over SIP: sipp scenarios', () => {
       await phone.stop();
     }
   });
+
+  describe('inbound over a trunk', () => {
+    let trunkId: string;
+    const inboundNumber = '+14155556600';
+
+    beforeAll(async () => {
+      const trunk = await admin().post('/api/core/voice/trunk', {
+        name: 'carrier in',
+        host: PEER_ADDRESS,
+        inboundCidrs: ['127.0.0.2/32'],
+      });
+      trunkId = trunk.body.trunkId;
+      const { agentId: receptionist } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Good morning, clinic reception, how can I help?',
+        script: [{ hear: 'I need an appointment.' }, { say: 'Of course. Goodbye!' }, { hangup: 'assistant' }],
+      });
+      const number = await admin().post('/api/core/voice/number', {
+        number: inboundNumber,
+        trunkId,
+        agentId: receptionist,
+      });
+      expect(number.status).toBe(201);
+    });
+
+    it("a baresip phone calls the trunk's number: its assistant answers and speaks", async () => {
+      const silence = join(mkdtempSync(join(tmpdir(), 'line-')), 'silence.wav');
+      writeFileSync(silence, monoWav(new Int16Array(8000 * 20)));
+      const target = `sip:${inboundNumber}@127.0.0.1:${process.env.SIP_PORT}`;
+      const phone = await startBaresip(silence, '+14155550888', target);
+      try {
+        const call = await waitFor('the inbound call', async () => {
+          const list = await admin().get('/api/core/voice/call/list?direction=inbound');
+          return list.body.list.find((c: { to: string }) => c.to === inboundNumber);
+        });
+        const ended = await finalCall(call.callId);
+        expect(ended).toMatchObject({
+          direction: 'inbound',
+          status: 'completed',
+          endedReason: 'assistant-ended-call',
+          from: '+14155550888',
+          trunkId,
+        });
+        expect(await deliveredEvents(call.callId, 'call.completed')).toEqual([
+          'call.started',
+          'call.connected',
+          'call.completed',
+        ]);
+        const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
+        const greeting = (await new Speech().speak(
+          'Good morning, clinic reception, how can I help?',
+          'en',
+          'flite:rms',
+        ))!;
+        expect(bestCorrelation(heard, greeting).ncc).toBeGreaterThan(0.6);
+      } finally {
+        await phone.stop();
+      }
+    });
+
+    it('an INVITE from an address no trunk lists gets 403 and writes nothing; an unknown number 404', async () => {
+      const before = await gateway.get(PrismaService).call.count();
+      const target = `127.0.0.1:${process.env.SIP_PORT}`;
+      const stranger = await startSipp('invite-refused.xml', [target, '-s', inboundNumber, '-m', '1'], '127.0.0.3');
+      peers.push(stranger);
+      await waitFor('403 at the stranger', async () => stranger.messages().includes('SIP/2.0 403'));
+      const unknown = await startSipp('invite-refused.xml', [target, '-s', '+14155556601', '-m', '1']);
+      peers.push(unknown);
+      await waitFor('404 at the caller', async () => unknown.messages().includes('SIP/2.0 404'));
+      expect(await gateway.get(PrismaService).call.count()).toBe(before);
+    });
+  });
 });

@@ -38,26 +38,27 @@ export interface SippHandle {
 }
 
 /**
- * A sipp user agent server playing one of the project's scenarios (test/sip/*.xml) on
- * 127.0.0.2, echoing RTP back (-rtp_echo). Started in the background (-bg), stopped by its pid.
+ * sipp playing one of the project's scenarios (test/sip/*.xml) on `address` (127.0.0.2), echoing
+ * RTP back (-rtp_echo); `extra` makes it a caller (a target, -s, -m). Started in the background
+ * (-bg), stopped by its pid.
  */
-export async function startSipp(scenario: string, extra: string[] = []): Promise<SippHandle> {
-  const port = await freeUdpPort();
-  const mediaPort = await freeUdpPort();
+export async function startSipp(scenario: string, extra: string[] = [], address = PEER_ADDRESS): Promise<SippHandle> {
+  const port = await freeUdpPort(address);
+  const mediaPort = await freeUdpPort(address);
   const dir = mkdtempSync(join(tmpdir(), 'sipp-'));
   // with -bg the parent prints the background pid and exits (with status 99)
   const { stdout: out, stderr } = spawnSync(
     'sipp',
     [
-      ...['-sf', join(root, 'test/sip', scenario), '-i', PEER_ADDRESS, '-p', String(port)],
-      ...['-mi', PEER_ADDRESS, '-mp', String(mediaPort), '-rtp_echo', '-bg', '-trace_err', '-nostdin'],
+      ...['-sf', join(root, 'test/sip', scenario), '-i', address, '-p', String(port)],
+      ...['-mi', address, '-mp', String(mediaPort), '-rtp_echo', '-bg', '-trace_err', '-nostdin'],
       ...['-error_file', join(dir, 'errors.log'), '-trace_msg', '-message_file', join(dir, 'messages.log'), ...extra],
     ],
     { cwd: dir, encoding: 'utf8', env: process.env },
   );
   const pid = Number(/PID=\[(\d+)\]/.exec(out)?.[1]);
   if (!pid) throw new Error(`sipp did not start in the background:\n${out}${stderr}`);
-  await waitFor(`sipp on ${PEER_ADDRESS}:${port}`, async () => {
+  await waitFor(`sipp on ${address}:${port}`, async () => {
     try {
       process.kill(pid, 0);
       return true;
@@ -92,7 +93,7 @@ export interface BaresipHandle {
  * A baresip phone for `number` on 127.0.0.2 that answers by itself, says `wav` (8 kHz mono) and records what it
  * hears and sends (sndfile), G.711 µ-law only.
  */
-export async function startBaresip(wav: string, number = '+14155550123'): Promise<BaresipHandle> {
+export async function startBaresip(wav: string, number = '+14155550123', dial?: string): Promise<BaresipHandle> {
   const port = await freeUdpPort();
   const rtp = await freeUdpPort();
   const dir = mkdtempSync(join(tmpdir(), 'baresip-'));
@@ -116,7 +117,10 @@ export async function startBaresip(wav: string, number = '+14155550123'): Promis
   ];
   writeFileSync(join(dir, 'config'), config.join('\n') + '\n');
   writeFileSync(join(dir, 'accounts'), `<sip:${number}@${PEER_ADDRESS}>;regint=0;audio_codecs=PCMU;answermode=auto\n`);
-  const proc = spawn('baresip', ['-f', dir], { stdio: ['pipe', 'pipe', 'pipe'], env: process.env });
+  const proc = spawn('baresip', ['-f', dir, ...(dial ? ['-e', `/dial ${dial}`] : [])], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: process.env,
+  });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));

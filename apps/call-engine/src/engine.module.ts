@@ -16,6 +16,7 @@ import { CallEngineConsumer } from './lifecycle/call-engine.consumer';
 import { CallLifecycleService } from './lifecycle/call-lifecycle.service';
 import { CallTransitions } from './lifecycle/call-transitions';
 import { SipCalls } from './sip/sip-calls';
+import { SipInbound } from './sip/sip-inbound';
 import { SipStack } from './sip/sip-stack';
 import { Speech } from './media/speech';
 import { ReconcilerService } from './reconciler/reconciler.service';
@@ -39,6 +40,7 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     CallTransitions,
     SipStack,
     SipCalls,
+    SipInbound,
     CallLifecycleRepository,
     ReconcilerService,
     CampaignRunner,

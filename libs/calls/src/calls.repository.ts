@@ -26,6 +26,15 @@ export interface CallFilter {
   createdBefore?: Date;
 }
 
+/** A call the carrier rang one of a workspace's numbers with. */
+export interface InboundCall {
+  workspaceId: string;
+  numberId: string;
+  from: string;
+  to: string;
+  requestId?: string;
+}
+
 @Injectable()
 export class CallsRepository {
   constructor(
@@ -64,12 +73,19 @@ export class CallsRepository {
    * refused by the limit), ringing, its assistant not chosen yet (the engine chooses it, then writes
    * call.started). The language is a placeholder until then: the number's assistant's, else English.
    */
-  async receive(input: { workspaceId: string; numberId: string; from: string; to: string; requestId?: string }) {
+  async receive(input: InboundCall) {
+    const admitted = await this.tryReceive(input);
+    if (admitted.kind !== 'created') throw new Error(`inbound call not admitted: ${admitted.kind}`);
+    return { id: admitted.callId };
+  }
+
+  /** An inbound call, or why it was not admitted (the live-call limit). */
+  async tryReceive(input: InboundCall) {
     const fallback = await this.prisma.phoneNumber.findUnique({
       where: { id: input.numberId },
       select: { assistant: { select: { language: true } } },
     });
-    const admitted = await this.admission.admit({
+    return this.admission.admit({
       source: 'inbound',
       workspaceId: input.workspaceId,
       assistantId: null,
@@ -80,8 +96,6 @@ export class CallsRepository {
       metadata: null,
       requestId: input.requestId,
     });
-    if (admitted.kind !== 'created') throw new Error(`inbound call not admitted: ${admitted.kind}`);
-    return { id: admitted.callId };
   }
 
   /** The live-call limit and the live calls, counted from the rows (README "Concurrency"). */

@@ -1,10 +1,12 @@
+import type { Socket } from 'node:dgram';
 import { Logger } from '@nestjs/common';
 import type { EndedReason, ScriptStep } from '@app/calls';
 import type { MoveStep } from '../lifecycle/call-transitions';
 import type { FrameClock } from '../media/frame-clock';
 import { RtpSession } from '../media/rtp-session';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
-import { OutboundLeg, type TrunkRoute } from './outbound-leg';
+import type { InboundLeg } from './inbound-leg';
+import { OutboundLeg, type LegHandlers, type TrunkRoute } from './outbound-leg';
 import type { RemoteMedia } from './sdp';
 import type { NotConnected } from './sip-outcomes';
 import type { SipStack } from './sip-stack';
@@ -52,7 +54,7 @@ const MEDIA_WAIT_MS = 250;
  */
 export class SipCall {
   private readonly logger = new Logger(SipCall.name);
-  private leg: OutboundLeg | null = null;
+  private leg: OutboundLeg | InboundLeg | null = null;
   private session: RtpSession | null = null;
   private conversation: VoiceConversation | null = null;
   private readonly abort = new AbortController();
@@ -89,13 +91,7 @@ export class SipCall {
       this.stack,
       route,
       { ...ends, rtpPort: port },
-      {
-        ringing: () => undefined,
-        answered: (media) => void this.answered(media, socket),
-        failed: (outcome) => void this.notConnected(outcome, socket),
-        farEndHungUp: () => this.endFromOutside({ kind: 'complete', reason: 'customer-ended-call' }),
-        mediaChanged: (media) => this.session?.moveRemote(media),
-      },
+      this.legHandlers(socket),
       this.settings.noResponseMs,
     );
     this.ringTimer = setTimeout(
@@ -103,6 +99,27 @@ export class SipCall {
       this.settings.ringTimeoutMs,
     );
     this.leg.start();
+  }
+
+  /** Answers an inbound call that rang while its assistant was chosen. */
+  async answerInbound(leg: InboundLeg): Promise<void> {
+    this.leg = leg;
+    const { socket, port } = await this.stack.openRtpSocket();
+    leg.listen(this.legHandlers(socket));
+    const media = leg.answer(port);
+    if (media) return this.answered(media, socket);
+    leg.reject(488, 'Not Acceptable Here');
+    await this.notConnected({ status: 'failed', reason: 'carrier-error' }, socket);
+  }
+
+  private legHandlers(socket: Socket): LegHandlers {
+    return {
+      ringing: () => undefined,
+      answered: (media) => void this.answered(media, socket),
+      failed: (outcome) => void this.notConnected(outcome, socket),
+      farEndHungUp: () => this.endFromOutside({ kind: 'complete', reason: 'customer-ended-call' }),
+      mediaChanged: (media) => this.session?.moveRemote(media),
+    };
   }
 
   /** A client asked to end the call (POST …/end). */
@@ -131,7 +148,7 @@ export class SipCall {
     await this.settle(step, null);
   }
 
-  private async answered(media: RemoteMedia, socket: import('node:dgram').Socket): Promise<void> {
+  private async answered(media: RemoteMedia, socket: Socket): Promise<void> {
     if (this.ringTimer) clearTimeout(this.ringTimer);
     this.connectedAt = new Date();
     const session = new RtpSession({

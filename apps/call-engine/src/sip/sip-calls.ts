@@ -13,6 +13,7 @@ import { Speech, type Voice } from '../media/speech';
 import { stereoWav } from '../media/wav';
 import { McpToolRunner } from '../tools/mcp-tool-runner';
 import { SipCall, type CallMedia } from './sip-call';
+import type { InboundLeg } from './inbound-leg';
 import { SipStack } from './sip-stack';
 
 /** A lease this many renewals old belongs to an engine that is gone. */
@@ -32,6 +33,10 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   /** This engine process, as leases name it (a restarted engine is another engine). */
   readonly engineId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly live = new Map<string, SipCall>();
+  /** Inbound calls ringing here while their assistant is chosen (answered by advance once it is). */
+  private readonly ringingInbound = new Map<string, InboundLeg>();
+  /** Set by SipInbound: drives a ringing inbound call whose assistant another engine chose. */
+  onInboundReady: ((callId: string) => Promise<void>) | null = null;
   private readonly clock = new FrameClock();
   private leaseTimer: NodeJS.Timeout | null = null;
 
@@ -71,6 +76,11 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
 
   /** The lifecycle's step for a trunk call: place it, pass on an API end, or end an orphan. */
   async advance(call: LoadedCall, requestId?: string): Promise<void> {
+    const inbound = this.ringingInbound.get(call.id);
+    if (inbound) {
+      this.ringingInbound.delete(call.id);
+      return this.answer(call, inbound, requestId);
+    }
     const local = this.live.get(call.id);
     if (local) {
       if (call.endRequestedAt) local.endByApi();
@@ -103,23 +113,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       await this.transitions.move(call, step, new Date(), rid);
       return;
     }
-    const sipCall = new SipCall(
-      call.id,
-      this.stack,
-      this.clock,
-      {
-        ringTimeoutMs: this.config.SIP_RING_TIMEOUT_MS,
-        noResponseMs: this.config.SIP_NO_RESPONSE_TIMEOUT_MS,
-        inactivityMs: this.config.RTP_INACTIVITY_TIMEOUT_MS,
-        maxDurationMs: call.assistant.maxDurationSec * 1000,
-        listening: { endOfTurnMs: this.config.END_OF_TURN_SILENCE_MS, noSpeechMs: this.config.NO_SPEECH_TIMEOUT_MS },
-      },
-      this.hooks(call, rid),
-      {
-        firstMessage: call.assistant.firstMessage ?? `Hello, this is ${call.assistant.name}.`,
-        steps: Array.isArray(call.assistant.script) ? (call.assistant.script as ScriptStep[]) : [],
-      },
-    );
+    const sipCall = this.sipCall(call, rid);
     // Known here before the claim, so a reconciler pass meanwhile does not take it for an orphan.
     this.live.set(call.id, sipCall);
     if (!(await this.calls.claimSipCall(call.id, this.engineId, new Date()))) {
@@ -142,6 +136,58 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       const step: MoveStep = { kind: 'fail', from: 'ringing', reason: 'carrier-error', stage: 'ringing' };
       await this.transitions.move(call, step, new Date(), rid);
     }
+  }
+
+  /** An inbound call rang here and its assistant is chosen: answer it. */
+  private async answer(call: LoadedCall, leg: InboundLeg, requestId?: string): Promise<void> {
+    const rid = requestId ?? call.requestId ?? undefined;
+    if (call.status !== 'ringing') return leg.reject(480, 'Temporarily Unavailable');
+    if (call.endRequestedAt) {
+      leg.reject(480, 'Temporarily Unavailable');
+      await this.transitions.move(call, { kind: 'complete', reason: 'api-ended-call' }, new Date(), rid);
+      return;
+    }
+    const sipCall = this.sipCall(call, rid);
+    this.live.set(call.id, sipCall);
+    void sipCall.finishedPromise.finally(() => this.live.delete(call.id));
+    await sipCall.answerInbound(leg);
+  }
+
+  /** Takes a claimed inbound call's leg: it rings here until advance() answers it. */
+  ringInbound(callId: string, leg: InboundLeg): void {
+    this.ringingInbound.set(callId, leg);
+  }
+
+  /** Lets go of a ringing inbound call (the caller gave up, or it was refused). */
+  dropInbound(callId: string): InboundLeg | undefined {
+    const leg = this.ringingInbound.get(callId);
+    this.ringingInbound.delete(callId);
+    return leg;
+  }
+
+  /** Takes a ringing call for this engine (see CallLifecycleRepository.claimSipCall). */
+  claim(callId: string): Promise<boolean> {
+    return this.calls.claimSipCall(callId, this.engineId, new Date());
+  }
+
+  private sipCall(call: LoadedCall, rid: string | undefined): SipCall {
+    return new SipCall(
+      call.id,
+      this.stack,
+      this.clock,
+      {
+        ringTimeoutMs: this.config.SIP_RING_TIMEOUT_MS,
+        noResponseMs: this.config.SIP_NO_RESPONSE_TIMEOUT_MS,
+        inactivityMs: this.config.RTP_INACTIVITY_TIMEOUT_MS,
+        maxDurationMs: call.assistant.maxDurationSec * 1000,
+        listening: { endOfTurnMs: this.config.END_OF_TURN_SILENCE_MS, noSpeechMs: this.config.NO_SPEECH_TIMEOUT_MS },
+      },
+      this.hooks(call, rid),
+      {
+        firstMessage: call.assistant.firstMessage ?? `Hello, this is ${call.assistant.name}.`,
+        steps: Array.isArray(call.assistant.script) ? (call.assistant.script as ScriptStep[]) : [],
+      },
+    );
   }
 
   private hooks(call: LoadedCall, requestId?: string) {
@@ -184,13 +230,21 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
 
   /** Renews this engine's leases; ends calls a client asked to end and lets go of calls ended elsewhere. */
   private async renewLeases(): Promise<void> {
-    if (this.live.size === 0) return;
+    if (this.live.size === 0 && this.ringingInbound.size === 0) return;
     try {
       const rows = await this.calls.renewSipLeases(this.engineId, new Date());
       const held = new Map(rows.map((r) => [r.id, r]));
       for (const [id, call] of this.live) {
         const row = held.get(id);
         if (row?.endRequestedAt) call.endByApi();
+      }
+      // a ringing inbound call whose assistant another engine chose, or that ended meanwhile
+      for (const [id, leg] of this.ringingInbound) {
+        const row = held.get(id);
+        if (!row) {
+          this.dropInbound(id);
+          leg.reject(480, 'Temporarily Unavailable');
+        } else if (row.assistantId || row.endRequestedAt) void this.onInboundReady?.(id);
       }
     } catch (e) {
       this.logger.warn({ err: (e as Error).message, msg: 'could not renew SIP call leases' });

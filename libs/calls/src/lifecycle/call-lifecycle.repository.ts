@@ -206,11 +206,14 @@ export class CallLifecycleRepository {
   }
 
   /** Renews the engine's lease on its live SIP calls; answers those a client asked to end. */
-  async renewSipLeases(engine: string, at: Date): Promise<{ id: string; endRequestedAt: Date | null }[]> {
+  async renewSipLeases(
+    engine: string,
+    at: Date,
+  ): Promise<{ id: string; endRequestedAt: Date | null; assistantId: string | null }[]> {
     return this.prisma.$queryRaw`
       UPDATE "Call" SET "sipSeenAt" = ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'
       WHERE "sipEngine" = ${engine} AND status IN ${LIVE_STATUSES_SQL}
-      RETURNING id, "endRequestedAt"`;
+      RETURNING id, "endRequestedAt", "assistantId"`;
   }
 
   /** Calls whose schedule may need a job: live ones, and ended connected ones missing media. */

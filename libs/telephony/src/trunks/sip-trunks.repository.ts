@@ -23,6 +23,29 @@ export class SipTrunksRepository {
     return this.prisma.sipTrunk.findFirst({ where: { workspaceId, id } });
   }
 
+  /**
+   * Where a carrier's INVITE to `number` from `address` belongs: the number, its workspace and its
+   * trunk, when the number is carried by a trunk whose inbound CIDRs hold the address; else null.
+   * (Inbound routing spans workspaces: a number belongs to one, and the carrier names only the number.)
+   */
+  async findInboundRoute(number: string, address: string) {
+    const [row] = await this.prisma.$queryRaw<{ numberId: string; workspaceId: string; trunkId: string }[]>`
+      SELECT n.id AS "numberId", n."workspaceId", t.id AS "trunkId"
+      FROM "PhoneNumber" n JOIN "SipTrunk" t ON t.id = n."trunkId"
+      WHERE n.number = ${number}
+        AND EXISTS (SELECT 1 FROM unnest(t."inboundCidrs") c WHERE ${address}::inet <<= c::inet)`;
+    return row ?? null;
+  }
+
+  /** Whether any trunk of any workspace takes INVITEs from the address (else: 403, whatever the number). */
+  async anyTrunkAllows(address: string): Promise<boolean> {
+    const [row] = await this.prisma.$queryRaw<{ allowed: boolean }[]>`
+      SELECT EXISTS (
+        SELECT 1 FROM "SipTrunk" t, unnest(t."inboundCidrs") c WHERE ${address}::inet <<= c::inet
+      ) AS allowed`;
+    return row.allowed;
+  }
+
   async list(workspaceId: string, skip: number, take: number) {
     const where: Prisma.SipTrunkWhereInput = { workspaceId };
     const [total, list] = await Promise.all([

@@ -1,0 +1,114 @@
+import { forwardRef, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type * as sip from 'sip';
+import { CallsRepository } from '@app/calls';
+import { CallLifecycleRepository } from '@app/calls/lifecycle';
+import { SipTrunksRepository } from '@app/telephony';
+import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
+import { CallTransitions } from '../lifecycle/call-transitions';
+import { InboundLeg } from './inbound-leg';
+import { SipCalls } from './sip-calls';
+import { SipStack } from './sip-stack';
+
+/** The final response a refused inbound call gets, by why it ended. */
+const REFUSALS: Record<string, [number, string]> = {
+  rejected: [603, 'Decline'],
+  'no-assistant': [480, 'Temporarily Unavailable'],
+  'assistant-request-failed': [480, 'Temporarily Unavailable'],
+};
+
+/** The E.164 number a request-URI's user part names ("+14155550100", "14155550100"), or null. */
+export function dialledNumber(uri: string | undefined): string | null {
+  const user = /^sips?:([^@;]+)@/.exec(uri ?? '')?.[1];
+  if (!user) return null;
+  const digits = decodeURIComponent(user).replace(/[\s().-]/g, '');
+  if (/^\+[1-9]\d{6,14}$/.test(digits)) return digits;
+  return /^[1-9]\d{6,14}$/.test(digits) ? `+${digits}` : null;
+}
+
+/**
+ * A carrier's INVITE to one of the workspaces' numbers becomes an inbound call through the same
+ * admission and assistant choice as the simulator's (README "Inbound calls"): from an address no
+ * trunk lists → 403 and nothing is written; to a number no trunk from that address carries → 404;
+ * over the live-call limit → 486. Otherwise it rings here (180) until its assistant is chosen, then
+ * SipCalls answers it.
+ */
+@Injectable()
+export class SipInbound implements OnModuleInit {
+  private readonly logger = new Logger(SipInbound.name);
+
+  constructor(
+    private readonly stack: SipStack,
+    private readonly sipCalls: SipCalls,
+    private readonly trunks: SipTrunksRepository,
+    private readonly calls: CallsRepository,
+    private readonly lifecycleRows: CallLifecycleRepository,
+    private readonly transitions: CallTransitions,
+    @Inject(forwardRef(() => CallLifecycleService)) private readonly lifecycle: CallLifecycleService,
+  ) {}
+
+  onModuleInit(): void {
+    this.stack.handleNewRequests((rq, remote) => void this.onInvite(rq, remote));
+    this.sipCalls.onInboundReady = (callId) => this.lifecycle.advance(callId);
+  }
+
+  private async onInvite(rq: sip.SipMessage, remote: sip.SipRemote): Promise<void> {
+    try {
+      await this.receive(rq, remote);
+    } catch (e) {
+      this.logger.error({ err: (e as Error).message, msg: 'inbound INVITE failed' });
+      this.stack.respond(rq, 500, 'Server Internal Error');
+    }
+  }
+
+  private async receive(rq: sip.SipMessage, remote: sip.SipRemote): Promise<void> {
+    const to = dialledNumber(rq.uri);
+    const route = to ? await this.trunks.findInboundRoute(to, remote.address) : null;
+    if (!route) {
+      const known = await this.trunks.anyTrunkAllows(remote.address);
+      this.logger.warn({ from: remote.address, to, msg: `inbound INVITE refused (${known ? 404 : 403})` });
+      return this.stack.respond(rq, known ? 404 : 403, known ? 'Not Found' : 'Forbidden');
+    }
+    const leg = new InboundLeg(this.stack, rq);
+    if (leg.offerProblem) {
+      leg.reject(488, 'Not Acceptable Here');
+      return;
+    }
+    const from = dialledNumber(rq.headers.from?.uri) ?? 'anonymous';
+    const admitted = await this.calls.tryReceive({
+      workspaceId: route.workspaceId,
+      numberId: route.numberId,
+      from,
+      to: to!,
+    });
+    if (admitted.kind !== 'created') {
+      leg.reject(486, 'Busy Here'); // the workspace's live-call limit
+      return;
+    }
+    const callId = admitted.callId;
+    await this.sipCalls.claim(callId);
+    this.sipCalls.ringInbound(callId, leg);
+    leg.listen({
+      ringing: () => undefined,
+      answered: () => undefined,
+      mediaChanged: () => undefined,
+      farEndHungUp: () => undefined,
+      // the caller gave up while the assistant was being chosen
+      failed: (outcome) => void this.callerGaveUp(callId, outcome.reason),
+    });
+    leg.ring();
+    await this.lifecycle.dial(callId);
+    const row = await this.lifecycleRows.findWithAssistant(callId);
+    if (row && row.status === 'failed') {
+      const [status, reason] = REFUSALS[row.endedReason ?? ''] ?? [480, 'Temporarily Unavailable'];
+      this.sipCalls.dropInbound(callId)?.reject(status, reason);
+    }
+  }
+
+  private async callerGaveUp(callId: string, reason: 'customer-ended-call' | string): Promise<void> {
+    if (!this.sipCalls.dropInbound(callId)) return;
+    const call = await this.lifecycleRows.findWithAssistant(callId);
+    if (!call || call.status !== 'ringing') return;
+    const step = { kind: 'fail', from: 'ringing', reason: reason as 'customer-ended-call', stage: 'ringing' } as const;
+    await this.transitions.move(call, step, new Date(), call.requestId ?? undefined);
+  }
+}
