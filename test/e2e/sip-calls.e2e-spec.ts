@@ -1,3 +1,5 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,78 @@ import { Receiver } from '../support/receiver';
 import { freeUdpPort, PEER_ADDRESS, startBaresip, startSipp, type SippHandle } from '../support/sip-peers';
 
 const FINAL = ['completed', 'failed', 'no-answer'];
+
+const VALID = [
+  'INVITE sip:+14155550100@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.9:5099;branch=z9hG4bK1\r\n' +
+    'From: <sip:a@127.0.0.9>;tag=1\r\nTo: <sip:+14155550100@127.0.0.1>\r\nCall-ID: fuzz@x\r\nCSeq: 1 INVITE\r\n' +
+    'Max-Forwards: 70\r\nContent-Type: application/sdp\r\nContent-Length: 30\r\n\r\nv=0\r\nc=IN IP4 127.0.0.9\r\nm=audio',
+  'BYE sip:127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.9;branch=z9hG4bK2\r\nCall-ID: c\r\nCSeq: 2 BYE\r\n\r\n',
+  'SIP/2.0 200 OK\r\nVia: SIP/2.0/UDP 127.0.0.1;branch=z9hG4bK3\r\nCSeq: 1 INVITE\r\nCall-ID: y\r\n\r\n',
+  'FROB sip:x SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK4\r\n\r\n',
+];
+
+/** Mutated, truncated, oversized and random datagrams at the SIP port and the RTP ports, from 127.0.0.9. */
+async function throwGarbage(sipPort: number, rtpPorts: number[], count: number): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.9', resolve));
+  let sent = 0;
+  for (let n = 0; n < count; n++) {
+    const base = Buffer.from(VALID[n % VALID.length]);
+    let message: Buffer;
+    switch (n % 5) {
+      case 0: // flipped bytes
+        message = Buffer.from(base);
+        for (let k = 0; k < 8; k++) message[randomInt(message.length)] = randomInt(256);
+        break;
+      case 1: // cut short
+        message = base.subarray(0, randomInt(base.length));
+        break;
+      case 2: // oversized
+        message = Buffer.concat([base, Buffer.alloc(60_000, 'A')]);
+        break;
+      case 3: // header lines dropped
+        message = Buffer.from(
+          base
+            .toString()
+            .split('\r\n')
+            .filter(() => Math.random() > 0.4)
+            .join('\r\n'),
+        );
+        break;
+      default: // random bytes, some shaped like RTP
+        message = randomBytes(randomInt(12, 400));
+        if (n % 2) message[0] = 0x80;
+    }
+    const port = n % 3 === 2 ? rtpPorts[n % rtpPorts.length] : sipPort;
+    await new Promise<void>((resolve) => socket.send(message, port, '127.0.0.1', () => resolve()));
+    sent++;
+  }
+  socket.close();
+  return sent;
+}
+
+/** Sends an OPTIONS to the engine and answers the first line of its response. */
+async function options(sipPort: number): Promise<string> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.9', resolve));
+  const { port } = socket.address();
+  const answer = new Promise<string>((resolve) =>
+    socket.once('message', (m) => resolve(m.toString().split('\r\n')[0])),
+  );
+  const message =
+    `OPTIONS sip:127.0.0.1:${sipPort} SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.9:${port};branch=z9hG4bK-ping\r\n` +
+    `From: <sip:ping@127.0.0.9>;tag=p\r\nTo: <sip:127.0.0.1>\r\nCall-ID: ping@127.0.0.9\r\nCSeq: 1 OPTIONS\r\n` +
+    'Max-Forwards: 70\r\nContent-Length: 0\r\n\r\n';
+  socket.send(message, sipPort, '127.0.0.1');
+  try {
+    return await Promise.race([
+      answer,
+      new Promise<string>((_, no) => setTimeout(() => no(new Error('no answer')), 3000)),
+    ]);
+  } finally {
+    socket.close();
+  }
+}
 const SCRIPT = [{ hear: 'Who is this?' }, { say: 'Thanks for your time, goodbye!' }, { hangup: 'assistant' }];
 
 /**
@@ -312,6 +386,28 @@ describe('real calls over SIP: sipp scenarios', () => {
     } finally {
       await phone.stop();
     }
+  });
+
+  it('survives thousands of mutated SIP messages and stray RTP while a call is up; the call completes', async () => {
+    const peer = await scenario('answer.xml');
+    const { agentId: talker } = await createAssistant(gateway, ws.keys.admin, {
+      firstMessage: 'Hello, this is a call that goes on for a few seconds while someone throws garbage at us.',
+      script: [{ say: 'And now we finish normally.' }, { hangup: 'assistant' }],
+    });
+    const callId = await callThrough(peer, {}, talker);
+    await waitFor('the call to connect', async () => {
+      return (await admin().get(`/api/core/voice/call/${callId}`)).body.status === 'in-progress';
+    });
+    const sipPort = Number(process.env.SIP_PORT);
+    const rtpPorts = Array.from({ length: 41 }, (_, n) => Number(process.env.RTP_PORT_MIN) + n);
+    const sent = await throwGarbage(sipPort, rtpPorts, 3000);
+    expect(sent).toBe(3000);
+    const call = await finalCall(callId);
+    expect(call).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+    expect(peer.errors()).toBe('');
+    // still answering: a well-formed OPTIONS gets 200
+    expect(await options(sipPort)).toMatch(/^SIP\/2.0 200/);
+    await nothingLive();
   });
 
   describe('inbound over a trunk', () => {

@@ -43,7 +43,8 @@ const BUCKETS = 400;
  * The audio of one call leg: a frame sent every 20 ms on the engine's clock (the assistant's speech,
  * or silence between turns, with continuous timestamps), frames received through a jitter buffer,
  * and both directions kept sample-aligned for the recording. Symmetric RTP: once the far end's
- * packets arrive from an address other than its SDP said (NAT), we send there.
+ * packets arrive from another port than its SDP said (NAT), we send there; packets from any other
+ * address are dropped (nobody else can speak into a call).
  */
 export class RtpSession implements ClockListener {
   private readonly codec: Codec;
@@ -57,6 +58,7 @@ export class RtpSession implements ClockListener {
   private readonly frameListeners = new Set<(frame: Int16Array | null, atMs: number) => void>();
   private readonly intervalErrors = new Uint32Array(BUCKETS + 1);
   private remote: RtpPeer;
+  private farEndAddress: string;
   private lastSendAt = 0;
   private lastHeardAt = 0;
   private talking = false;
@@ -71,6 +73,7 @@ export class RtpSession implements ClockListener {
   constructor(private readonly options: RtpSessionOptions) {
     this.codec = G711[options.codec];
     this.remote = options.remote;
+    this.farEndAddress = options.remote.address;
     options.socket.on('message', (msg, from) => this.receive(msg, from));
   }
 
@@ -105,6 +108,7 @@ export class RtpSession implements ClockListener {
   /** Changes the far end's address (a re-INVITE moved it). */
   moveRemote(remote: RtpPeer): void {
     this.remote = remote;
+    this.farEndAddress = remote.address;
   }
 
   stop(): void {
@@ -172,7 +176,8 @@ export class RtpSession implements ClockListener {
 
   private receive(msg: Buffer, from: { address: string; port: number }): void {
     const packet = parseRtp(msg);
-    if (!packet || this.stopped) return;
+    // only the far end's address (its SDP's) may send us audio; its port may differ (NAT)
+    if (!packet || this.stopped || from.address !== this.farEndAddress) return;
     // RTCP shares nothing with this port (we offer none); other payload types (events) come later.
     if (packet.payloadType !== this.codec.payloadType) return;
     // a new source (the far end re-anchored its stream): its sequence starts over
@@ -181,7 +186,7 @@ export class RtpSession implements ClockListener {
     this.packetsReceived++;
     this.lastHeardAt = performance.now();
     this.firstHeardMs ??= this.elapsedMs;
-    if (from.address !== this.remote.address || from.port !== this.remote.port) this.remote = from;
+    if (from.port !== this.remote.port) this.remote = { address: from.address, port: from.port };
     this.jitter.push(packet.sequence, this.codec.decode(packet.payload));
   }
 
