@@ -79,15 +79,16 @@ async function options(sipPort: number): Promise<string> {
     `From: <sip:ping@127.0.0.9>;tag=p\r\nTo: <sip:127.0.0.1>\r\nCall-ID: ping@127.0.0.9\r\nCSeq: 1 OPTIONS\r\n` +
     'Max-Forwards: 70\r\nContent-Length: 0\r\n\r\n';
   socket.send(message, sipPort, '127.0.0.1');
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([
-      answer,
-      new Promise<string>((_, no) => setTimeout(() => no(new Error('no answer')), 3000)),
-    ]);
+    const late = new Promise<string>((_, no) => (timer = setTimeout(() => no(new Error('no answer')), 3000)));
+    return await Promise.race([answer, late]);
   } finally {
+    clearTimeout(timer);
     socket.close();
   }
 }
+
 const SCRIPT = [{ hear: 'Who is this?' }, { say: 'Thanks for your time, goodbye!' }, { hangup: 'assistant' }];
 
 /**
