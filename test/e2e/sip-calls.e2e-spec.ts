@@ -20,7 +20,8 @@ const FINAL = ['completed', 'failed', 'no-answer'];
 const VALID = [
   'INVITE sip:+14155550100@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.9:5099;branch=z9hG4bK1\r\n' +
     'From: <sip:a@127.0.0.9>;tag=1\r\nTo: <sip:+14155550100@127.0.0.1>\r\nCall-ID: fuzz@x\r\nCSeq: 1 INVITE\r\n' +
-    'Max-Forwards: 70\r\nContent-Type: application/sdp\r\nContent-Length: 30\r\n\r\nv=0\r\nc=IN IP4 127.0.0.9\r\nm=audio',
+    'Max-Forwards: 70\r\nContent-Type: application/sdp\r\nContent-Length: 30\r\n\r\n' +
+    'v=0\r\nc=IN IP4 127.0.0.9\r\nm=audio',
   'BYE sip:127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.9;branch=z9hG4bK2\r\nCall-ID: c\r\nCSeq: 2 BYE\r\n\r\n',
   'SIP/2.0 200 OK\r\nVia: SIP/2.0/UDP 127.0.0.1;branch=z9hG4bK3\r\nCSeq: 1 INVITE\r\nCall-ID: y\r\n\r\n',
   'FROB sip:x SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK4\r\n\r\n',
