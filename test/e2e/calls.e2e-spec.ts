@@ -204,6 +204,7 @@ describe('calls (spec 4.1-4.3)', () => {
           numberId: null,
           campaignId: null,
           trunkId: null,
+          transferTo: null,
           language: 'de',
           metadata: { k: 'v' },
           durationSec: null,

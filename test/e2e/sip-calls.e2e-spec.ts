@@ -10,7 +10,14 @@ import { parseWav, Speech } from '../../apps/call-engine/src/media/speech';
 import { monoWav } from '../../apps/call-engine/src/media/wav';
 import { bestCorrelation } from '../support/audio';
 import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
-import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
+import {
+  as,
+  createAssistant,
+  createWorkspace,
+  expectError,
+  startGateway,
+  type TestWorkspace,
+} from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { Receiver } from '../support/receiver';
 import { freeUdpPort, PEER_ADDRESS, startBaresip, startSipp, type SippHandle } from '../support/sip-peers';
@@ -126,7 +133,7 @@ describe('real calls over SIP: sipp scenarios', () => {
     dispatcher = await startDispatcher();
     hooks = await Receiver.http();
     ws = await createWorkspace(gateway, 'sip');
-    const events = ['call.started', 'call.connected', 'call.completed', 'call.failed'];
+    const events = ['call.started', 'call.connected', 'call.completed', 'call.failed', 'call.transferred'];
     expect((await as(gateway, ws.keys.admin).post('/api/core/webhook', { url: hooks.url, events })).status).toBe(201);
     agentId = (
       await createAssistant(gateway, ws.keys.admin, {
@@ -410,6 +417,145 @@ describe('real calls over SIP: sipp scenarios', () => {
     // still answering: a well-formed OPTIONS gets 200
     expect(await options(sipPort)).toMatch(/^SIP\/2.0 200/);
     await nothingLive();
+  });
+
+  it('DTMF both ways: the script presses keys the phone hears; its keys are in the transcript', async () => {
+    const silence = join(mkdtempSync(join(tmpdir(), 'line-')), 'silence.wav');
+    writeFileSync(silence, monoWav(new Int16Array(8000 * 20)));
+    const phone = await startBaresip(silence);
+    try {
+      const { agentId: ivr } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Connecting.',
+        script: [{ dtmf: '42#' }, { hear: 'a key' }, { say: 'Thank you.' }, { hangup: 'assistant' }],
+      });
+      const callId = await callThrough(phone, {}, ivr);
+      await waitFor('the phone to receive our keys', async () =>
+        ['4', '2', '#'].every((k) => phone.output().includes(`received event: '${k}' (end=1)`)),
+      );
+      phone.press('7');
+      const call = await finalCall(callId);
+      expect(call).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+      await waitFor('media', async () => (await admin().get(`/api/core/voice/call/${callId}`)).body.transcriptReady);
+      const { turns, text } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      expect(turns).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ role: 'assistant', dtmf: '42#', text: null }),
+          expect.objectContaining({ role: 'customer', dtmf: '7', text: null }),
+        ]),
+      );
+      expect(text).toContain('customer: [keys 7]');
+    } finally {
+      await phone.stop();
+    }
+  });
+
+  describe('blind transfer', () => {
+    const longScript = [{ hear: 'a' }, { hear: 'b' }, { hear: 'c' }, { hear: 'd' }, { hangup: 'assistant' as const }];
+
+    it('POST …/transfer REFERs the far end; accepted: call.transferred, then completed transferred', async () => {
+      const peer = await scenario('transfer.xml');
+      const { agentId: waiting } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Hi.',
+        script: longScript,
+      });
+      const callId = await callThrough(peer, {}, waiting);
+      await waitFor('the call to connect', async () => {
+        return (await admin().get(`/api/core/voice/call/${callId}`)).body.status === 'in-progress';
+      });
+      const asked = await admin().post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550199' });
+      expect(asked.status).toBe(202);
+      expect(asked.body).toMatchObject({ status: 'in-progress', transferTo: '+14155550199' });
+      // a second transfer while this one is under way
+      expectError(await admin().post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550198' }), 409);
+      const call = await finalCall(callId);
+      expect(call).toMatchObject({ status: 'completed', endedReason: 'transferred', transferTo: '+14155550199' });
+      expect(await deliveredEvents(callId, 'call.completed')).toEqual([
+        'call.started',
+        'call.connected',
+        'call.transferred',
+        'call.completed',
+      ]);
+      const transferred = hooks.received.find(
+        (r) => r.json.event === 'call.transferred' && r.json.data.callId === callId,
+      );
+      expect(transferred!.json.data).toMatchObject({
+        transferTo: '+14155550199',
+        outcome: 'transferred',
+        sipStatus: 202,
+      });
+      expect(peer.messages()).toContain(`Refer-To: <sip:+14155550199@${PEER_ADDRESS}:${peer.port}>`);
+      expect(peer.errors()).toBe('');
+      expectError(await admin().post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550199' }), 409);
+    });
+
+    it('a script transfer the far end refuses: call.transferred outcome failed, the script goes on', async () => {
+      const peer = await scenario('transfer-refused.xml');
+      const { agentId: transferring } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Let me put you through.',
+        script: [{ transfer: '+14155550177' }, { say: 'Sorry, nobody is free.' }, { hangup: 'assistant' }],
+      });
+      const callId = await callThrough(peer, {}, transferring);
+      const call = await finalCall(callId);
+      expect(call).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call', transferTo: null });
+      const events = await deliveredEvents(callId, 'call.completed');
+      expect(events).toEqual(['call.started', 'call.connected', 'call.transferred', 'call.completed']);
+      const failed = hooks.received.find((r) => r.json.event === 'call.transferred' && r.json.data.callId === callId);
+      expect(failed!.json.data).toMatchObject({ transferTo: '+14155550177', outcome: 'failed', sipStatus: 403 });
+      await waitFor('media', async () => (await admin().get(`/api/core/voice/call/${callId}`)).body.transcriptReady);
+      const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      expect(turns.map((t: { text: string }) => t.text)).toContain('Sorry, nobody is free.');
+    });
+
+    it('refuses a transfer: 422 bad number, 400 none, 409 unless in progress, 404 elsewhere, 403 viewer', async () => {
+      const peer = await scenario('ring-forever.xml');
+      const callId = await callThrough(peer);
+      expectError(await admin().post(`/api/core/voice/call/${callId}/transfer`, { to: 'not a number' }), 422);
+      expectError(await admin().post(`/api/core/voice/call/${callId}/transfer`, {}), 400);
+      expectError(
+        await admin().post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550199' }),
+        409,
+        /ringing/,
+      );
+      const other = await createWorkspace(gateway, 'sip-other');
+      expectError(
+        await as(gateway, other.keys.admin).post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550199' }),
+        404,
+      );
+      expectError(
+        await as(gateway, ws.keys.viewer).post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550199' }),
+        403,
+      );
+      await finalCall(callId);
+    });
+
+    it('transfers a simulated call too (the simulated far end accepts)', async () => {
+      // a workspace without numbers on trunks: its calls go through the simulator
+      const simulated = await createWorkspace(gateway, 'sip-simulated');
+      const sim = () => as(gateway, simulated.keys.admin);
+      const events = ['call.started', 'call.connected', 'call.completed', 'call.transferred'];
+      expect((await sim().post('/api/core/webhook', { url: hooks.url, events })).status).toBe(201);
+      const { agentId: waiting } = await createAssistant(gateway, simulated.keys.admin, {
+        firstMessage: 'Hi.',
+        script: longScript,
+      });
+      const started = await sim().post('/api/core/voice/agent/call', { agentId: waiting, to: '+14155550142' });
+      const callId = started.body.callId;
+      await waitFor('the call to connect', async () => {
+        return (await sim().get(`/api/core/voice/call/${callId}`)).body.status === 'in-progress';
+      });
+      expect((await sim().post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550199' })).status).toBe(202);
+      const call = await waitFor('the transfer', async () => {
+        const res = await sim().get(`/api/core/voice/call/${callId}`);
+        return res.body.status === 'completed' ? res.body : null;
+      });
+      expect(call).toMatchObject({ endedReason: 'transferred', transferTo: '+14155550199' });
+      expect(await deliveredEvents(callId, 'call.completed')).toEqual([
+        'call.started',
+        'call.connected',
+        'call.transferred',
+        'call.completed',
+      ]);
+    });
   });
 
   describe('inbound over a trunk', () => {

@@ -86,6 +86,8 @@ export interface BaresipHandle {
   /** What baresip heard (decoded from our RTP) and what it sent, as 8 kHz samples, once the call ended. */
   recordings(): { heard: Int16Array; sent: Int16Array } | null;
   output(): string;
+  /** Presses a key on the phone (baresip's menu sends it as an RFC 4733 telephone-event). */
+  press(key: string): void;
   stop(): Promise<void>;
 }
 
@@ -111,13 +113,14 @@ export async function startBaresip(wav: string, number = '+14155550123', dial?: 
     'module g711.so',
     'module aufile.so',
     'module sndfile.so',
+    'module stdio.so',
     `snd_path ${records}`,
     'module_app account.so',
     'module_app menu.so',
   ];
   writeFileSync(join(dir, 'config'), config.join('\n') + '\n');
   writeFileSync(join(dir, 'accounts'), `<sip:${number}@${PEER_ADDRESS}>;regint=0;audio_codecs=PCMU;answermode=auto\n`);
-  const proc = spawn('baresip', ['-f', dir, ...(dial ? ['-e', `/dial ${dial}`] : [])], {
+  const proc = spawn('baresip', ['-v', '-f', dir, ...(dial ? ['-e', `/dial ${dial}`] : [])], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: process.env,
   });
@@ -136,6 +139,7 @@ export async function startBaresip(wav: string, number = '+14155550123', dial?: 
   return {
     port,
     output: () => out,
+    press: (key) => proc.stdin!.write(key),
     recordings: () => {
       if (!out.includes('terminated')) return null; // sndfile writes its headers when the call ends
       const heard = read('-dec.wav');

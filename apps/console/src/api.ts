@@ -52,6 +52,7 @@ export const CALL_EVENTS = [
   'call.failed',
   'transcript.ready',
   'recording.ready',
+  'call.transferred',
 ];
 
 /** Every event a webhook may subscribe to: the call events and the campaign events. */

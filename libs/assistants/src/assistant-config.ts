@@ -48,7 +48,9 @@ export function normaliseVoicemail(v: Partial<VoicemailSetting>): VoicemailSetti
 
 export const MAX_SCRIPT_STEPS = 200;
 export const MAX_TOOL_SERVERS = 16;
-const STEP_KINDS = ['say', 'hear', 'tool', 'hangup'] as const;
+const STEP_KINDS = ['say', 'hear', 'tool', 'hangup', 'dtmf', 'transfer'] as const;
+/** Digits a `dtmf` step may send: RFC 4733 events 0-9, *, #, A-D. */
+export const DTMF_DIGITS = /^[0-9*#A-D]{1,32}$/;
 
 /** The first problem of a script, naming the step, or null when it is valid. */
 export function scriptProblem(script: unknown): string | null {
@@ -66,6 +68,12 @@ export function scriptProblem(script: unknown): string | null {
     const value = step[kind];
     if (kind === 'hangup') {
       if (value !== 'assistant' && value !== 'customer') return `${where}.hangup must be "assistant" or "customer"`;
+    } else if (kind === 'transfer') {
+      if (typeof value !== 'string' || !/^\+[1-9]\d{6,14}$/.test(value)) {
+        return `${where}.transfer must be a number in E.164 format, e.g. +14155550199`;
+      }
+    } else if (kind === 'dtmf') {
+      if (typeof value !== 'string' || !DTMF_DIGITS.test(value)) return `${where}.dtmf must be 1-32 of 0-9 * # A-D`;
     } else if (typeof value !== 'string' || value.trim() === '' || value.length > 4000) {
       return `${where}.${kind} must be a non-empty string of at most 4000 characters`;
     }

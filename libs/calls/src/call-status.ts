@@ -31,6 +31,7 @@ export const ENDED_REASONS = [
   'sip-auth-failed',
   'media-timeout',
   'engine-lost',
+  'transferred',
 ] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
 

@@ -33,6 +33,10 @@ export const CallRecord = contract(
     numberId: z.string().nullable().describe('Your number the call went out from or came in to'),
     campaignId: z.string().nullable().describe('The campaign that placed the call'),
     trunkId: z.string().nullable().describe('The SIP trunk the call goes over; null: the simulated carrier'),
+    transferTo: z
+      .string()
+      .nullable()
+      .describe('Where a transfer was asked for (API or script); endedReason transferred once it is done'),
     language: z.string().meta({ example: 'en' }),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     durationSec: z.number().int().nullable(),
@@ -84,6 +88,7 @@ export function presentCall(call: Call): CallRecord {
     numberId: call.numberId,
     campaignId: call.campaignId,
     trunkId: call.trunkId,
+    transferTo: call.transferTo,
     language: call.language,
     metadata: (call.metadata as Record<string, unknown> | null) ?? null,
     durationSec: call.durationSec,

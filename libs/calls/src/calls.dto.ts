@@ -46,6 +46,15 @@ export class StartCallDto {
 }
 
 /** Query of GET /api/core/voice/call/list (spec 4.3, plus the time window for catching up). */
+/** POST /voice/call/{callId}/transfer. */
+export class TransferCallDto {
+  @ApiProperty({ description: 'Where to send the far end (E.164)', example: '+14155550199' })
+  @Required()
+  @IsString({ message: 'to must be a string in international format, e.g. +14155552671' })
+  @IsInternationalPhone()
+  to: string;
+}
+
 export class CallListQuery extends PageQuery {
   @ApiPropertyOptional({ enum: CALL_STATUSES, description: 'Only calls in this status' })
   @IsOptional()

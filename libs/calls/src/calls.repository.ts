@@ -178,6 +178,18 @@ export class CallsRepository {
    * Records a client's hang-up request on a live call (the engine acts on it and its reconciler
    * finds it again if the job is lost). Null when the call is not live any more.
    */
+  /**
+   * Records a client's transfer request on a connected call (the engine acts on it). Null when
+   * the call is not in progress, or a transfer is already under way.
+   */
+  async requestTransfer(workspaceId: string, id: string, to: string): Promise<Call | null> {
+    const { count } = await this.prisma.call.updateMany({
+      where: { workspaceId, id, status: 'in_progress', transferTo: null },
+      data: { transferTo: to },
+    });
+    return count === 0 ? null : this.find(workspaceId, id);
+  }
+
   async requestEnd(workspaceId: string, id: string): Promise<Call | null> {
     const { count } = await this.prisma.call.updateMany({
       where: { workspaceId, id, status: { in: LIVE_STATUSES } },

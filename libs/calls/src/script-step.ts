@@ -3,7 +3,7 @@ import { contract } from '@app/platform';
 
 /**
  * An assistant's conversation script: what the simulated call plays, step by step.
- * Exactly one of say / hear / tool / hangup per step.
+ * Exactly one of say / hear / tool / hangup / dtmf / transfer per step.
  */
 export const ScriptStep = contract(
   'ScriptStep',
@@ -15,6 +15,18 @@ export const ScriptStep = contract(
       arguments: z.record(z.string(), z.unknown()).optional(),
     }),
     z.object({ hangup: z.enum(['assistant', 'customer']) }),
+    z.object({
+      transfer: z
+        .string()
+        .regex(/^\+[1-9]\d{6,14}$/)
+        .describe('The assistant transfers the caller to this number (E.164; SIP REFER on calls over a trunk)'),
+    }),
+    z.object({
+      dtmf: z
+        .string()
+        .regex(/^[0-9*#A-D]{1,32}$/)
+        .describe('The assistant presses these keys (RFC 4733 telephone-events on SIP calls; silent when simulated)'),
+    }),
   ]),
 );
 export type ScriptStep = z.infer<typeof ScriptStep>;

@@ -30,6 +30,8 @@ export interface JobPayloads {
   'dial-call': { callId: string } & Traced;
   /** A client asked to hang up (the row's endRequestedAt says so too). */
   'end-call': { callId: string } & Traced;
+  /** A client asked to transfer a connected call (the row's transferTo names where). */
+  'transfer-call': { callId: string } & Traced;
   /** Engine-internal wake-up: apply the call's next step (`step`, due at `at` ms) if due, else wait. */
   'advance-call': { callId: string; step: string; at: number } & Traced;
   /** A CallEvent row to fan out to webhooks (workspaceId: for fair ordering; absent on old jobs). */
@@ -57,6 +59,7 @@ const KEEP = { removeOnComplete: 1000, removeOnFail: 5000 } as const;
 export const JOBS = {
   'dial-call': { queue: QueueName.CallEngine, id: (d) => d.callId, options: KEEP },
   'end-call': { queue: QueueName.CallEngine, id: (d) => `end-${d.callId}`, options: KEEP },
+  'transfer-call': { queue: QueueName.CallEngine, id: (d) => `transfer-${d.callId}`, options: KEEP },
   'advance-call': {
     queue: QueueName.CallEngine,
     id: (d) => `adv-${d.callId}-${d.step}-${d.at}`,

@@ -560,6 +560,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/voice/call/{callId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer a connected call (blind)
+         * @description The far end is sent to `to` (SIP REFER on calls over a trunk); call.transferred tells the outcome, and the call completes with endedReason transferred. 409 unless the call is in progress. Role: member.
+         */
+        post: operations["Calls_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/voice/call/list": {
         parameters: {
             query?: never;
@@ -1315,6 +1335,60 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "call.transferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** call.transferred delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CallTransferredData"];
+                        deliveryId: string;
+                        /** @constant */
+                        event: "call.transferred";
+                        /** Format: date-time */
+                        occurredAt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "campaign.completed": {
         parameters: {
             query?: never;
@@ -1716,7 +1790,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number;
             /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost";
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             language: string;
@@ -1762,7 +1836,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number;
             /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost";
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             /** @description Echo of the metadata given when the call was started */
@@ -1796,7 +1870,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number | null;
             endedAt: string | null;
-            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost") | null;
+            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred") | null;
             /**
              * @description Caller ID: your number on outbound calls (null without one), the caller on inbound calls
              * @example +14155550100
@@ -1819,6 +1893,8 @@ export interface components {
             to: string;
             /** @description false again once the retention removed it (mediaRemovedAt) */
             transcriptReady: boolean;
+            /** @description Where a transfer was asked for (API or script); endedReason transferred once it is done */
+            transferTo: string | null;
             /** @description The SIP trunk the call goes over; null: the simulated carrier */
             trunkId: string | null;
             /** Format: date-time */
@@ -1844,6 +1920,32 @@ export interface components {
             sequence: number;
             /** @description The number called (E.164) */
             to: string;
+        };
+        /** @description A blind transfer of the connected call was tried: transferred (call.completed with endedReason transferred follows) or failed (the call goes on) */
+        CallTransferredData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            outcome: "transferred" | "failed";
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @description The far end's answer to our REFER (SIP calls) */
+            sipStatus: number | null;
+            /** @description The number called (E.164) */
+            to: string;
+            /** @description Where the far end was sent (E.164) */
+            transferTo: string;
         };
         CampaignCreated: {
             agentId: string;
@@ -2100,7 +2202,7 @@ export interface components {
              *       "call.failed"
              *     ]
              */
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /**
              * @description https URL the service POSTs events to
              * @example https://example.com/hooks/voice
@@ -2124,7 +2226,7 @@ export interface components {
             createdAt: string;
             deliveryId: string;
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             eventId: string;
             lastAttemptAt: string | null;
             lastError: string | null;
@@ -2146,7 +2248,7 @@ export interface components {
             createdAt: string;
             deliveryId: string;
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             eventId: string;
             lastAttemptAt: string | null;
             lastError: string | null;
@@ -2194,7 +2296,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             eventId: string;
             /** Format: date-time */
             occurredAt: string;
@@ -2455,6 +2557,12 @@ export interface components {
         } | {
             /** @enum {string} */
             hangup: "assistant" | "customer";
+        } | {
+            /** @description The assistant transfers the caller to this number (E.164; SIP REFER on calls over a trunk) */
+            transfer: string;
+        } | {
+            /** @description The assistant presses these keys (RFC 4733 telephone-events on SIP calls; silent when simulated) */
+            dtmf: string;
         };
         SignupDto: {
             /** @example ada@example.com */
@@ -2587,6 +2695,8 @@ export interface components {
             turns: components["schemas"]["TranscriptTurn"][];
         };
         TranscriptTurn: {
+            /** @description Keys pressed (SIP calls): by the caller on a customer turn, or sent by the assistant */
+            dtmf?: string;
             endSec: number;
             /** @description The line was cut short (the call ended while it was spoken) */
             interrupted?: boolean;
@@ -2600,6 +2710,13 @@ export interface components {
             tool?: {
                 [key: string]: unknown;
             };
+        };
+        TransferCallDto: {
+            /**
+             * @description Where to send the far end (E.164)
+             * @example +14155550199
+             */
+            to: string;
         };
         UpdateAssistantDto: {
             /** @description What the assistant says first */
@@ -2674,7 +2791,7 @@ export interface components {
         UpdateWebhookDto: {
             /** @description true re-enables a disabled webhook and resumes its pending deliveries */
             enabled?: boolean;
-            events?: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events?: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             url?: string;
         };
         VoicemailSetting: {
@@ -2693,7 +2810,7 @@ export interface components {
             createdAt: string;
             disabledReason: string | null;
             enabled: boolean;
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /**
              * @description Standard Webhooks signing secret, shown only here
              * @example whsec_…
@@ -2711,7 +2828,7 @@ export interface components {
             };
             deliveryId: string;
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: date-time */
             occurredAt: string;
         };
@@ -2724,7 +2841,7 @@ export interface components {
             createdAt: string;
             disabledReason: string | null;
             enabled: boolean;
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /** Format: date-time */
             updatedAt: string;
             url: string;
@@ -3693,7 +3810,7 @@ export interface operations {
                 callId?: string;
                 limit?: number;
                 /** @description Only events of this name */
-                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             };
             header?: never;
             path?: never;
@@ -3757,7 +3874,7 @@ export interface operations {
                 callId?: string;
                 limit?: number;
                 /** @description Only events of this name */
-                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             };
             header?: {
                 /** @description The last eventId received */
@@ -5009,6 +5126,104 @@ export interface operations {
             };
             /** @description Removed by the workspace's retention (see the call's mediaRemovedAt) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferCallDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallRecord"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource state blocks the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Valid JSON with an invalid value */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6969,7 +7184,7 @@ export interface operations {
     Webhooks_listDeliveries: {
         parameters: {
             query?: {
-                event?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 /** @description Page to read, starting at 1 */
                 page?: number;
                 /** @description Items per page */

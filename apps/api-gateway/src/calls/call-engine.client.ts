@@ -22,7 +22,14 @@ export class CallEngineClient {
     return this.send('end-call', { callId, requestId });
   }
 
-  private async send<N extends 'dial-call' | 'end-call'>(name: N, data: JobPayloads[N]): Promise<void> {
+  transfer(callId: string, requestId?: string): Promise<void> {
+    return this.send('transfer-call', { callId, requestId });
+  }
+
+  private async send<N extends 'dial-call' | 'end-call' | 'transfer-call'>(
+    name: N,
+    data: JobPayloads[N],
+  ): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

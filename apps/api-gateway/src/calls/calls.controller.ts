@@ -1,7 +1,15 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
-import { CallList, CallListQuery, CallRecord, Concurrency, StartCallDto, StartedCall } from '@app/calls';
+import {
+  CallList,
+  CallListQuery,
+  CallRecord,
+  Concurrency,
+  StartCallDto,
+  StartedCall,
+  TransferCallDto,
+} from '@app/calls';
 import type { Response } from 'express';
 import { Auth, RequestId, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { RateLimitBucket } from '../rate-limit/rate-limit.guard';
@@ -69,6 +77,26 @@ export class CallsController {
   @ApiErrors(404)
   get(@Auth() auth: RequestAuth, @Param('callId') callId: string) {
     return this.calls.get(auth.workspaceId, callId);
+  }
+
+  @Post('call/:callId/transfer')
+  @ApiOperation({
+    summary: 'Transfer a connected call (blind)',
+    description:
+      'The far end is sent to `to` (SIP REFER on calls over a trunk); call.transferred tells the outcome, and ' +
+      'the call completes with endedReason transferred. 409 unless the call is in progress. Role: member.',
+  })
+  @ApiAnswer(202, CallRecord)
+  @ApiErrors(400, 403, 404, 409, 422)
+  @HttpCode(202)
+  @RequireRole('member')
+  transfer(
+    @Auth() auth: RequestAuth,
+    @Param('callId') callId: string,
+    @Body() dto: TransferCallDto,
+    @RequestId() requestId: string | undefined,
+  ) {
+    return this.calls.transfer(auth.workspaceId, callId, dto.to, requestId);
   }
 
   @Post('call/:callId/end')

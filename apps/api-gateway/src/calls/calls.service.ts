@@ -124,6 +124,21 @@ export class CallsService {
     return { total, list: list.map(presentCall) };
   }
 
+  /** Asks the engine to transfer a connected call; 409 unless it is in progress with no transfer under way. */
+  async transfer(workspaceId: string, callId: string, to: string, requestId?: string): Promise<CallRecord> {
+    const call = await this.calls.requestTransfer(workspaceId, callId, to);
+    if (!call) {
+      const existing = await this.calls.find(workspaceId, callId);
+      if (!existing) throw ApiError.notFound('Call', callId);
+      const why = existing.transferTo
+        ? `a transfer to ${existing.transferTo} is under way`
+        : `it is ${presentCall(existing).status}, not in-progress`;
+      throw ApiError.conflict(`Call ${callId} cannot be transferred: ${why}.`);
+    }
+    await this.engine.transfer(callId, requestId);
+    return presentCall(call);
+  }
+
   /** Asks the engine to hang up; 409 when the call already ended. */
   async end(workspaceId: string, callId: string, requestId?: string): Promise<CallRecord> {
     const call = await this.calls.requestEnd(workspaceId, callId);

@@ -11,6 +11,7 @@ export class CallEngineConsumer extends JobConsumer<QueueName.CallEngine> {
   protected readonly handlers: JobHandlers<QueueName.CallEngine> = {
     'dial-call': (d) => this.lifecycle.dial(d.callId, d.requestId),
     'end-call': (d) => this.lifecycle.advance(d.callId, d.requestId),
+    'transfer-call': (d) => this.lifecycle.advance(d.callId, d.requestId),
     'advance-call': (d) => this.lifecycle.advance(d.callId, d.requestId),
   };
 

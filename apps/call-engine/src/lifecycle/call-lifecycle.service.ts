@@ -123,6 +123,11 @@ export class CallLifecycleService {
       case 'complete':
         await this.transitions.move(call, step, now, requestId, answered);
         return;
+      case 'transfer': {
+        const events = await this.calls.completeTransferred({ ...call, transferTo: step.to }, null, now);
+        if (events) await this.transitions.record(events, requestId);
+        return;
+      }
       case 'store-transcript': {
         const turns = this.spokenTurns(call, conversation);
         const text = turns.map((t) => `${t.role}: ${t.text}`).join('\n');

@@ -16,6 +16,10 @@ export interface RtpSessionOptions {
   clock: FrameClock;
   remote: RtpPeer;
   codec: CodecName;
+  /** The payload type the far end takes telephone-events on (null: it takes none). */
+  telephoneEvent: number | null;
+  /** The payload type it sends them to us on (the one our SDP declared). */
+  ourTelephoneEvent: number;
   /** The far end sent no packet for this long (after its first, or after media started). */
   inactivityMs: number;
   onInactive(): void;
@@ -35,6 +39,17 @@ interface Playback {
   done(played: Played): void;
 }
 
+/** One 20 ms tick of a key press: its event code, payload type, duration so far, and whether it ends. */
+interface KeyTick {
+  code: number;
+  pt: number;
+  duration: number;
+  end: boolean;
+}
+
+/** RFC 4733 event codes 0-15 as keys. */
+const DTMF_EVENTS = '0123456789*#ABCD';
+
 /** Send-interval error histogram: 0.25 ms buckets up to 100 ms. */
 const BUCKET_MS = 0.25;
 const BUCKETS = 400;
@@ -42,9 +57,7 @@ const BUCKETS = 400;
 /**
  * The audio of one call leg: a frame sent every 20 ms on the engine's clock (the assistant's speech,
  * or silence between turns, with continuous timestamps), frames received through a jitter buffer,
- * and both directions kept sample-aligned for the recording. Symmetric RTP: once the far end's
- * packets arrive from another port than its SDP said (NAT), we send there; packets from any other
- * address are dropped (nobody else can speak into a call).
+ * and both directions kept sample-aligned for the recording, symmetric RTP (see fromFarEnd).
  */
 export class RtpSession implements ClockListener {
   private readonly codec: Codec;
@@ -56,11 +69,22 @@ export class RtpSession implements ClockListener {
   private readonly sentFrames: Int16Array[] = [];
   private readonly heardFrames: (Int16Array | null)[] = [];
   private readonly frameListeners = new Set<(frame: Int16Array | null, atMs: number) => void>();
+  private readonly digitListeners = new Set<(digit: string, atMs: number) => void>();
+  /** RFC 4733 packets to send instead of audio, one per tick (null: a tick of silence between keys). */
+  private readonly events: (KeyTick | null)[] = [];
+  /** The timestamp every packet of the key being sent carries (its first tick's). */
+  private keyTimestamp = 0;
+  private eventsSent: (() => void) | null = null;
+  /** Timestamps of the far end's key presses already reported (each event is retransmitted). */
+  private readonly heardEvents = new Set<number>();
   private readonly intervalErrors = new Uint32Array(BUCKETS + 1);
   private remote: RtpPeer;
   private farEndAddress: string;
+  /** Where the far end's packets come from, once the first one arrived. */
+  private latched: RtpPeer | null = null;
   private lastSendAt = 0;
-  private lastHeardAt = 0;
+  /** The frame count when the far end's last packet arrived. */
+  private lastHeardFrame = 0;
   private talking = false;
   private stopped = false;
   private farEndSsrc: number | null = null;
@@ -78,7 +102,6 @@ export class RtpSession implements ClockListener {
   }
 
   start(): void {
-    this.lastHeardAt = performance.now();
     this.options.clock.add(this);
   }
 
@@ -105,10 +128,38 @@ export class RtpSession implements ClockListener {
     return () => this.frameListeners.delete(listener);
   }
 
+  /** Keys the far end pressed (RFC 4733), each once, with the session time. */
+  onDigit(listener: (digit: string, atMs: number) => void): () => void {
+    this.digitListeners.add(listener);
+    return () => this.digitListeners.delete(listener);
+  }
+
+  /** Reports a key pressed by other means (SIP INFO). */
+  heardDigit(digit: string): void {
+    for (const listener of this.digitListeners) listener(digit, this.elapsedMs);
+  }
+
+  /**
+   * Presses keys as RFC 4733 telephone-events: per key 100 ms of event packets (the last one, with
+   * the end bit, three times) and 60 ms apart; false when the far end takes no telephone-events.
+   */
+  async sendDigits(digits: string): Promise<boolean> {
+    const pt = this.options.telephoneEvent;
+    if (pt === null) return false;
+    for (const digit of digits) {
+      const code = DTMF_EVENTS.indexOf(digit);
+      for (let n = 1; n <= 5; n++) this.events.push({ code, pt, duration: n * FRAME_SAMPLES, end: n === 5 });
+      this.events.push(null, null, null);
+    }
+    await new Promise<void>((resolve) => (this.eventsSent = resolve));
+    return true;
+  }
+
   /** Changes the far end's address (a re-INVITE moved it). */
   moveRemote(remote: RtpPeer): void {
     this.remote = remote;
     this.farEndAddress = remote.address;
+    this.latched = null;
   }
 
   stop(): void {
@@ -127,13 +178,18 @@ export class RtpSession implements ClockListener {
       this.intervalErrors[Math.min(BUCKETS, Math.floor(error / BUCKET_MS))]++;
     }
     this.lastSendAt = now;
-    this.send(this.nextFrame());
+    if (this.events.length > 0) {
+      this.sendEvent(this.events.shift()!);
+      if (this.events.length === 0) this.eventsSent?.();
+    } else this.send(this.nextFrame());
     const heard = this.jitter.pop();
     this.heardFrames.push(heard);
     this.frames++;
     for (const listener of this.frameListeners) listener(heard, this.elapsedMs);
-    if (now - this.lastHeardAt > this.options.inactivityMs) {
-      this.lastHeardAt = Infinity; // once
+    // counted in frames, not wall-clock time: after a stall of this process the packets that
+    // arrived meanwhile are still queued behind this tick, and a stall is not the far end's silence
+    if ((this.frames - this.lastHeardFrame) * FRAME_MS > this.options.inactivityMs) {
+      this.lastHeardFrame = Infinity; // once
       this.options.onInactive();
     }
   }
@@ -174,20 +230,70 @@ export class RtpSession implements ClockListener {
     this.options.socket.send(packet, this.remote.port, this.remote.address, () => undefined);
   }
 
+  /** One tick of a key press (or of the pause after one): sent in place of audio, timestamps continuous. */
+  private sendEvent(tick: KeyTick | null): void {
+    if (!tick) return this.send(new Int16Array(FRAME_SAMPLES));
+    this.sentFrames.push(new Int16Array(FRAME_SAMPLES));
+    const first = tick.duration === FRAME_SAMPLES;
+    if (first) this.keyTimestamp = this.timestamp;
+    const payload = Buffer.from([tick.code, (tick.end ? 0x80 : 0) | 10, tick.duration >> 8, tick.duration & 0xff]);
+    // the end of a key is sent three times (RFC 4733 2.5.1.4); every copy has its own sequence number
+    for (let copy = 0; copy < (tick.end ? 3 : 1); copy++) {
+      const packet = packRtp({
+        payloadType: tick.pt,
+        marker: first,
+        sequence: this.sequence,
+        timestamp: this.keyTimestamp,
+        ssrc: this.ssrc,
+        payload,
+      });
+      this.sequence = (this.sequence + 1) & 0xffff;
+      this.options.socket.send(packet, this.remote.port, this.remote.address, () => undefined);
+    }
+    this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
+  }
+
   private receive(msg: Buffer, from: { address: string; port: number }): void {
     const packet = parseRtp(msg);
-    // only the far end's address (its SDP's) may send us audio; its port may differ (NAT)
-    if (!packet || this.stopped || from.address !== this.farEndAddress) return;
-    // RTCP shares nothing with this port (we offer none); other payload types (events) come later.
+    if (!packet || this.stopped || !this.fromFarEnd(from)) return;
+    if (packet.payloadType === this.options.ourTelephoneEvent) return this.receiveEvent(packet);
     if (packet.payloadType !== this.codec.payloadType) return;
     // a new source (the far end re-anchored its stream): its sequence starts over
     if (this.farEndSsrc !== null && packet.ssrc !== this.farEndSsrc) this.jitter.reset();
     this.farEndSsrc = packet.ssrc;
     this.packetsReceived++;
-    this.lastHeardAt = performance.now();
+    this.lastHeardFrame = this.frames;
     this.firstHeardMs ??= this.elapsedMs;
-    if (from.port !== this.remote.port) this.remote = { address: from.address, port: from.port };
+
     this.jitter.push(packet.sequence, this.codec.decode(packet.payload));
+  }
+
+  /**
+   * Symmetric RTP with strict learning (as Asterisk's strictrtp): the first packet's source is the
+   * far end, and we send there from then on (it may differ from the SDP's address behind NAT);
+   * later packets from anywhere else are dropped, but for the SDP's own address (nobody else can
+   * speak into a call once it started).
+   */
+  private fromFarEnd(from: { address: string; port: number }): boolean {
+    const latched = this.latched;
+    if (latched && (from.address !== latched.address || from.port !== latched.port)) {
+      if (from.address !== this.farEndAddress) return false;
+    }
+    if (!latched || latched.address !== from.address || latched.port !== from.port) {
+      this.latched = { address: from.address, port: from.port };
+      this.remote = this.latched;
+    }
+    return true;
+  }
+
+  /** A far-end key press: reported once, when its end packet arrives. */
+  private receiveEvent(packet: { payload: Buffer; timestamp: number }): void {
+    this.lastHeardFrame = this.frames;
+    if (packet.payload.length < 4 || !(packet.payload[1] & 0x80)) return;
+    if (this.heardEvents.has(packet.timestamp)) return;
+    this.heardEvents.add(packet.timestamp);
+    const digit = DTMF_EVENTS[packet.payload[0]];
+    if (digit) this.heardDigit(digit);
   }
 
   /** Stats for operators and the SIP benchmark. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type * as sip from 'sip';
-import type { LegHandlers } from './outbound-leg';
-import { readSdp, writeSdp, type RemoteMedia } from './sdp';
+import * as sip from 'sip';
+import { infoDigit, referStatus, sipfragStatus, type LegHandlers } from './outbound-leg';
+import { ANSWER_DIRECTION, readSdp, writeSdp, type RemoteMedia } from './sdp';
 import type { NotConnected } from './sip-outcomes';
 import { ALLOW, type SipStack } from './sip-stack';
 
@@ -74,25 +74,45 @@ export class InboundLeg {
   hangUp(): void {
     if (this.state !== 'confirmed') return;
     this.state = 'ended';
-    const { from, to } = this.invite.headers;
+    this.sendInDialog('BYE');
+    this.release();
+  }
+
+  /** Blind transfer: REFER the caller to `number` at the carrier that sent the call; the final status. */
+  refer(number: string): Promise<number> {
+    if (this.state !== 'confirmed') return Promise.resolve(481);
+    const carrier = sip.parseUri(this.remoteTarget());
+    const referTo = `<sip:${number}@${carrier.host}${carrier.port ? `:${carrier.port}` : ''}>`;
+    const { to } = this.invite.headers;
+    const referredBy = `<sip:${sip.parseUri(to!.uri).user ?? ''}@${this.stack.publicAddress}>`;
+    return referStatus((done) => this.sendInDialog('REFER', { 'refer-to': referTo, 'referred-by': referredBy }, done));
+  }
+
+  private remoteTarget(): string {
     const contact = Array.isArray(this.invite.headers.contact) ? this.invite.headers.contact[0]?.uri : undefined;
+    return contact ?? this.invite.uri!;
+  }
+
+  /** A request of ours inside the dialog (we are the callee: From and To are the INVITE's, swapped). */
+  private sendInDialog(method: 'BYE' | 'REFER', extra: sip.SipHeaders = {}, onFinal?: (status: number) => void) {
+    const { from, to } = this.invite.headers;
     this.stack.send(
       {
-        method: 'BYE',
-        uri: contact ?? this.invite.uri!,
+        method,
+        uri: this.remoteTarget(),
         headers: {
           to: from,
           from: { ...to!, params: { ...to!.params, tag: this.localTag } },
           'call-id': this.invite.headers['call-id'],
-          cseq: { method: 'BYE', seq: ++this.cseq },
+          cseq: { method, seq: ++this.cseq },
           'max-forwards': 70,
           contact: this.contact(),
           ...(this.invite.headers['record-route'] ? { route: this.invite.headers['record-route'] } : {}),
+          ...extra,
         },
       },
-      () => undefined,
+      (rs) => (rs.status ?? 0) >= 200 && onFinal?.(rs.status!),
     );
-    this.release();
   }
 
   abandon(): void {
@@ -121,22 +141,20 @@ export class InboundLeg {
         if (rq.headers.to?.params.tag !== this.localTag) return; // a retransmitted initial INVITE
         const media = readSdp(rq.content);
         if ('problem' in media) return this.stack.respond(rq, 488, 'Not Acceptable Here');
-        const mirrored = {
-          sendonly: 'recvonly',
-          recvonly: 'sendonly',
-          inactive: 'inactive',
-          sendrecv: 'sendrecv',
-        } as const;
         this.stack.respond(rq, 200, 'OK', {
           headers: { contact: this.contact(), 'content-type': 'application/sdp' },
-          content: this.sdp(media.codec, mirrored[media.direction]),
+          content: this.sdp(media.codec, ANSWER_DIRECTION[media.direction]),
         });
         this.handlers?.mediaChanged(media);
         return;
       }
-      case 'OPTIONS':
       case 'INFO':
+        this.stack.respond(rq, 200, 'OK');
+        return void (infoDigit(rq) && this.handlers?.digit(infoDigit(rq)!));
       case 'NOTIFY':
+        this.stack.respond(rq, 200, 'OK');
+        return void this.handlers?.transferProgress?.(sipfragStatus(rq));
+      case 'OPTIONS':
         return this.stack.respond(rq, 200, 'OK');
       default:
         return this.stack.respond(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import * as sip from 'sip';
 import * as digest from 'sip/digest';
-import { readSdp, writeSdp, type MediaOffer, type RemoteMedia } from './sdp';
+import { ANSWER_DIRECTION, readSdp, writeSdp, type MediaOffer, type RemoteMedia } from './sdp';
 import { outcomeOfFinalResponse, type NotConnected } from './sip-outcomes';
 import { ALLOW, type SipStack } from './sip-stack';
 
@@ -25,6 +25,10 @@ export interface LegHandlers {
   farEndHungUp(): void;
   /** A re-INVITE moved or held the far end's media. */
   mediaChanged(media: RemoteMedia): void;
+  /** The far end pressed a key, told by SIP INFO (application/dtmf-relay or application/dtmf). */
+  digit(digit: string): void;
+  /** A NOTIFY about our REFER: the status of the transferred call's INVITE (null: not a sipfrag). */
+  transferProgress?(status: number | null): void;
 }
 
 type LegState = 'calling' | 'proceeding' | 'confirmed' | 'ended';
@@ -222,14 +226,24 @@ export class OutboundLeg {
     });
   }
 
-  private sendInDialog(method: 'BYE'): void {
+  /** Blind transfer (RFC 3515): REFER the far end to `number` at the trunk; resolves with the final status. */
+  refer(number: string): Promise<number> {
+    if (this.state !== 'confirmed') return Promise.resolve(481);
+    const transport = this.route.transport === 'tcp' ? ';transport=tcp' : '';
+    const referTo = `<sip:${number}@${this.route.host}:${this.route.port}${transport}>`;
+    return referStatus((done) =>
+      this.sendInDialog('REFER', { 'refer-to': referTo, 'referred-by': `<${this.localUri}>` }, done),
+    );
+  }
+
+  private sendInDialog(method: 'BYE' | 'REFER', extra: sip.SipHeaders = {}, onFinal?: (status: number) => void): void {
     this.stack.send(
       {
         method,
         uri: this.remoteTarget!,
-        headers: { ...this.dialogHeaders(), cseq: { method, seq: ++this.cseq } },
+        headers: { ...this.dialogHeaders(), ...extra, cseq: { method, seq: ++this.cseq } },
       },
-      () => undefined,
+      (rs) => (rs.status ?? 0) >= 200 && onFinal?.(rs.status!),
     );
   }
 
@@ -265,9 +279,13 @@ export class OutboundLeg {
         return;
       case 'INVITE':
         return this.onReinvite(rq);
-      case 'OPTIONS':
       case 'INFO':
+        this.stack.respond(rq, 200, 'OK');
+        return void (infoDigit(rq) && this.handlers.digit(infoDigit(rq)!));
       case 'NOTIFY':
+        this.stack.respond(rq, 200, 'OK');
+        return void this.handlers.transferProgress?.(sipfragStatus(rq));
+      case 'OPTIONS':
         return this.stack.respond(rq, 200, 'OK');
       default:
         return this.stack.respond(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
@@ -279,17 +297,11 @@ export class OutboundLeg {
     if (this.state !== 'confirmed') return this.stack.respond(rq, 491, 'Request Pending');
     const media = rq.content ? readSdp(rq.content) : null;
     if (media && 'problem' in media) return this.stack.respond(rq, 488, 'Not Acceptable Here');
-    const mirrored = {
-      sendonly: 'recvonly',
-      recvonly: 'sendonly',
-      inactive: 'inactive',
-      sendrecv: 'sendrecv',
-    } as const;
     this.offer.version++;
     const answer = writeSdp({
       ...this.offer,
       codecs: media ? [media.codec] : this.offer.codecs,
-      direction: media ? mirrored[media.direction] : 'sendrecv',
+      direction: media ? ANSWER_DIRECTION[media.direction] : 'sendrecv',
     });
     this.stack.respond(rq, 200, 'OK', {
       headers: { contact: [{ uri: this.contactUri(), params: {} }], 'content-type': 'application/sdp' },
@@ -315,4 +327,42 @@ export class OutboundLeg {
     if (this.noResponseTimer) clearTimeout(this.noResponseTimer);
     this.noResponseTimer = null;
   }
+}
+
+/** The key a SIP INFO reports (application/dtmf-relay "Signal=5" or application/dtmf "5"), or null. */
+export function infoDigit(rq: sip.SipMessage): string | null {
+  const type = String(rq.headers['content-type'] ?? '').toLowerCase();
+  const body = rq.content ?? '';
+  const key = type.startsWith('application/dtmf-relay')
+    ? /^\s*Signal\s*=\s*(\S)/im.exec(body)?.[1]
+    : type.startsWith('application/dtmf')
+      ? body.trim()[0]
+      : undefined;
+  return key && /^[0-9*#A-D]$/i.test(key) ? key.toUpperCase() : null;
+}
+
+/** How long a REFER may go unanswered before the transfer counts as failed (408). */
+const REFER_TIMEOUT_MS = 8000;
+
+/** The final status of a REFER sent by `send` (which calls back with it), or 408 after REFER_TIMEOUT_MS. */
+export function referStatus(send: (done: (status: number) => void) => void): Promise<number> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(408), REFER_TIMEOUT_MS);
+    send((status) => {
+      clearTimeout(timer);
+      resolve(status);
+    });
+  });
+}
+
+/** The status line of a NOTIFY's message/sipfrag body ("SIP/2.0 200 OK" → 200), or null. */
+export function sipfragStatus(rq: sip.SipMessage): number | null {
+  if (
+    !String(rq.headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('message/sipfrag')
+  )
+    return null;
+  const status = /^SIP\/2\.0\s+(\d{3})/.exec((rq.content ?? '').trim())?.[1];
+  return status ? Number(status) : null;
 }

@@ -60,7 +60,17 @@ export interface RemoteMedia {
   /** The first G.711 codec the far end lists (its preference). */
   codec: CodecName;
   direction: 'sendrecv' | 'sendonly' | 'recvonly' | 'inactive';
+  /** The payload type the far end takes telephone-events (DTMF) on, if it takes them. */
+  telephoneEvent: number | null;
 }
+
+/** Our answer's direction to an offer's: hold (sendonly) is answered recvonly, and so on. */
+export const ANSWER_DIRECTION = {
+  sendonly: 'recvonly',
+  recvonly: 'sendonly',
+  inactive: 'inactive',
+  sendrecv: 'sendrecv',
+} as const;
 
 /** The far end's audio stream, or why we cannot talk to it. */
 export function readSdp(text: string | undefined): RemoteMedia | { problem: string } {
@@ -84,5 +94,6 @@ export function readSdp(text: string | undefined): RemoteMedia | { problem: stri
     .find((c): c is CodecName => c === 'PCMU' || c === 'PCMA');
   if (!codec) return { problem: 'the far end offers neither G.711 µ-law nor A-law' };
   const direction = address === '0.0.0.0' ? 'inactive' : (audio.direction ?? session.direction ?? 'sendrecv');
-  return { address, port: audio.port, codec, direction };
+  const telephoneEvent = audio.rtp?.find((r) => r.codec.toLowerCase() === 'telephone-event')?.payload ?? null;
+  return { address, port: audio.port, codec, direction, telephoneEvent };
 }

@@ -7,7 +7,7 @@ import { RtpSession } from '../media/rtp-session';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
 import type { InboundLeg } from './inbound-leg';
 import { OutboundLeg, type LegHandlers, type TrunkRoute } from './outbound-leg';
-import type { RemoteMedia } from './sdp';
+import { TELEPHONE_EVENT_PT, type RemoteMedia } from './sdp';
 import type { NotConnected } from './sip-outcomes';
 import type { SipStack } from './sip-stack';
 import { VoiceConversation, type Listening, type VoiceTurn } from './voice-conversation';
@@ -17,10 +17,15 @@ export interface SipCallHooks {
   /** The callee answered: the call is connected. False when the row had moved on meanwhile. */
   connected(at: Date): Promise<boolean>;
   /** The call is over: how, and the media of a call that connected. */
-  ended(step: MoveStep, at: Date, media: CallMedia | null): Promise<void>;
+  ended(end: CallEnd, at: Date, media: CallMedia | null): Promise<void>;
+  /** The far end refused a transfer (or did not answer the REFER): the call goes on. */
+  transferFailed(to: string, sipStatus: number): Promise<void>;
   speak(text: string): Promise<Int16Array | null>;
   runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
 }
+
+/** How a call ends: a status move, or a transfer the far end accepted. */
+export type CallEnd = MoveStep | { kind: 'transfer'; to: string; sipStatus: number };
 
 export interface CallMedia {
   turns: VoiceTurn[];
@@ -38,10 +43,14 @@ export interface SipCallSettings {
   listening: Listening;
 }
 
+/** A connected call's end that the script did not choose (or chose by hanging up). */
+type OutsideEndOf = { kind: 'complete'; reason: EndedReason } | { kind: 'fail'; reason: Failure };
 /** Why a connected call ends, when something outside the script ends it. */
 type OutsideEnd = Extract<EndedReason, 'customer-ended-call' | 'api-ended-call' | 'max-duration-reached'>;
 type Failure = Extract<EndedReason, 'media-timeout' | 'engine-lost'>;
 
+/** How long an accepted transfer waits for the far end's NOTIFY about the new call before hanging up. */
+const TRANSFER_NOTIFY_WAIT_MS = 4000;
 /** Silence sent after the assistant's last line before it hangs up. */
 const HANGUP_TAIL_MS = 300;
 /** Longest wait for the far end's media before the assistant speaks anyway (sendonly far ends). */
@@ -62,7 +71,9 @@ export class SipCall {
   private maxTimer: NodeJS.Timeout | null = null;
   private connectedAt: Date | null = null;
   private answeredAtMs = 0;
-  private endedBy: { kind: 'complete'; reason: EndedReason } | { kind: 'fail'; reason: Failure } | null = null;
+  private endedBy: OutsideEndOf | { kind: 'transfer'; to: string; sipStatus: number } | null = null;
+  private transferring = false;
+  private onTransferOutcome: ((status: number) => void) | null = null;
   private apiEnded = false;
   private finished = false;
   private readonly done: Promise<void>;
@@ -119,6 +130,8 @@ export class SipCall {
       failed: (outcome) => void this.notConnected(outcome, socket),
       farEndHungUp: () => this.endFromOutside({ kind: 'complete', reason: 'customer-ended-call' }),
       mediaChanged: (media) => this.session?.moveRemote(media),
+      digit: (digit) => this.session?.heardDigit(digit),
+      transferProgress: (status) => status !== null && status >= 200 && this.onTransferOutcome?.(status),
     };
   }
 
@@ -156,6 +169,8 @@ export class SipCall {
       clock: this.clock,
       remote: media,
       codec: media.codec,
+      telephoneEvent: media.telephoneEvent,
+      ourTelephoneEvent: TELEPHONE_EVENT_PT,
       inactivityMs: this.settings.inactivityMs,
       onInactive: () => this.endFromOutside({ kind: 'fail', reason: 'media-timeout' }),
     });
@@ -179,6 +194,7 @@ export class SipCall {
         session,
         speak: (text) => this.hooks.speak(text),
         runTool: (step) => this.hooks.runTool(step),
+        transfer: (to) => this.transfer(to),
         listening: this.settings.listening,
         signal: this.abort.signal,
       },
@@ -209,10 +225,47 @@ export class SipCall {
     });
   }
 
-  private endFromOutside(end: { kind: 'complete'; reason: OutsideEnd } | { kind: 'fail'; reason: Failure }): void {
+  /**
+   * Blind transfer (a client's POST …/transfer, or the script's step): REFER the far end to `to`.
+   * Accepted, the call ends as transferred; refused or unanswered, it goes on. True when accepted.
+   */
+  async transfer(to: string): Promise<boolean> {
+    if (!this.connectedAt || !this.leg || this.finished || this.endedBy || this.transferring) return false;
+    this.transferring = true;
+    // the transfer's outcome, as the far end's NOTIFYs tell it (started before the REFER: they can come first)
+    const outcome = new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), TRANSFER_NOTIFY_WAIT_MS);
+      this.onTransferOutcome = (s) => {
+        clearTimeout(timer);
+        resolve(s);
+      };
+    });
+    let status = await this.leg.refer(to);
+    if (status >= 200 && status < 300) {
+      // accepted: hang up once the far end tells how its call went (a 2xx, or no word in time)
+      const notified = await outcome;
+      if (notified !== null && notified >= 300) status = notified;
+    }
+    this.transferring = false;
+    this.onTransferOutcome = null;
+    if (status >= 200 && status < 300) {
+      this.endFromOutside({ kind: 'transfer', to, sipStatus: status });
+      return true;
+    }
+    this.logger.warn({ callId: this.callId, sipStatus: status, msg: 'transfer refused; the call goes on' });
+    await this.hooks.transferFailed(to, status);
+    return false;
+  }
+
+  private endFromOutside(
+    end:
+      | { kind: 'complete'; reason: OutsideEnd }
+      | { kind: 'fail'; reason: Failure }
+      | { kind: 'transfer'; to: string; sipStatus: number },
+  ): void {
     if (this.finished || this.endedBy) return;
     this.endedBy = end;
-    if (end.reason === 'customer-ended-call') this.leg?.abandon(); // their BYE ended the dialog
+    if (end.kind === 'complete' && end.reason === 'customer-ended-call') this.leg?.abandon(); // their BYE ended it
     this.abort.abort();
   }
 
@@ -229,10 +282,8 @@ export class SipCall {
     };
     this.teardown();
     const end = this.endedBy!;
-    const step: MoveStep =
-      end.kind === 'complete'
-        ? { kind: 'complete', reason: end.reason }
-        : { kind: 'fail', from: 'in_progress', reason: end.reason, stage: 'in-progress' };
+    const step: CallEnd =
+      end.kind === 'fail' ? { kind: 'fail', from: 'in_progress', reason: end.reason, stage: 'in-progress' } : end;
     await this.settle(step, media);
   }
 
@@ -242,7 +293,7 @@ export class SipCall {
     this.session?.stop();
   }
 
-  private async settle(step: MoveStep, media: CallMedia | null): Promise<void> {
+  private async settle(step: CallEnd, media: CallMedia | null): Promise<void> {
     try {
       await this.hooks.ended(step, new Date(), media);
     } finally {

@@ -12,7 +12,7 @@ import { FrameClock } from '../media/frame-clock';
 import { Speech, type Voice } from '../media/speech';
 import { stereoWav } from '../media/wav';
 import { McpToolRunner } from '../tools/mcp-tool-runner';
-import { SipCall, type CallMedia } from './sip-call';
+import { SipCall, type CallEnd, type CallMedia } from './sip-call';
 import type { InboundLeg } from './inbound-leg';
 import { SipStack } from './sip-stack';
 
@@ -33,6 +33,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   /** This engine process, as leases name it (a restarted engine is another engine). */
   readonly engineId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly live = new Map<string, SipCall>();
+  /** Calls being placed right now (between the first look at the row and the claim). */
+  private readonly placing = new Set<string>();
   /** Inbound calls ringing here while their assistant is chosen (answered by advance once it is). */
   private readonly ringingInbound = new Map<string, InboundLeg>();
   /** Set by SipInbound: drives a ringing inbound call whose assistant another engine chose. */
@@ -84,8 +86,10 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     const local = this.live.get(call.id);
     if (local) {
       if (call.endRequestedAt) local.endByApi();
+      else if (call.transferTo) void local.transfer(call.transferTo);
       return;
     }
+    if (this.placing.has(call.id)) return;
     if (call.status !== 'ringing' && call.status !== 'in_progress') return;
     const now = new Date();
     if (!call.sipEngine) {
@@ -104,6 +108,17 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   }
 
   private async place(call: LoadedCall, requestId?: string): Promise<void> {
+    // a dial job and a reconciler pass may both get here: the first one places the call
+    if (this.placing.has(call.id)) return;
+    this.placing.add(call.id);
+    try {
+      await this.placeOnce(call, requestId);
+    } finally {
+      this.placing.delete(call.id);
+    }
+  }
+
+  private async placeOnce(call: LoadedCall, requestId?: string): Promise<void> {
     const rid = requestId ?? call.requestId ?? undefined;
     const trunk = call.trunkId ? await this.trunks.find(call.workspaceId, call.trunkId) : null;
     if (!this.stack.enabled || !trunk) {
@@ -117,7 +132,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     // Known here before the claim, so a reconciler pass meanwhile does not take it for an orphan.
     this.live.set(call.id, sipCall);
     if (!(await this.calls.claimSipCall(call.id, this.engineId, new Date()))) {
-      this.live.delete(call.id);
+      if (this.live.get(call.id) === sipCall) this.live.delete(call.id);
       return;
     }
     void sipCall.finishedPromise.finally(() => this.live.delete(call.id));
@@ -202,11 +217,18 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         connectedAt = at;
         return (await this.transitions.move(call, { kind: 'connect' }, at, requestId)) !== null;
       },
-      ended: async (step: MoveStep, at: Date, media: CallMedia | null) => {
+      ended: async (end: CallEnd, at: Date, media: CallMedia | null) => {
         const now = connectedAt ? { ...call, status: 'in_progress' as const, connectedAt } : call;
-        const moved = await this.transitions.move(now, step, at, requestId);
-        if (!moved) return;
+        if (end.kind === 'transfer') {
+          const events = await this.calls.completeTransferred({ ...now, transferTo: end.to }, end.sipStatus, at);
+          if (!events) return;
+          await this.transitions.record(events, requestId);
+        } else if (!(await this.transitions.move(now, end, at, requestId))) return;
         if (media) await this.storeMedia({ ...now, endedAt: at }, media, at, requestId);
+      },
+      transferFailed: async (to: string, sipStatus: number) => {
+        const event = await this.calls.failTransfer(call, to, sipStatus, new Date());
+        if (event) await this.transitions.record([event], requestId);
       },
     };
   }
@@ -215,7 +237,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   private async storeMedia(call: LoadedCall, media: CallMedia, at: Date, requestId?: string): Promise<void> {
     const { turns, channels, stats } = media;
     this.logger.log({ requestId, callId: call.id, ...stats, firstAudioMs: media.firstAudioMs, msg: 'call media' });
-    const text = turns.map((t) => `${t.role}: ${t.text ?? '(speech, not recognised)'}`).join('\n');
+    const said = (t: (typeof turns)[number]) => (t.dtmf ? `[keys ${t.dtmf}]` : '(speech, not recognised)');
+    const text = turns.map((t) => `${t.role}: ${t.text ?? said(t)}`).join('\n');
     const transcript = await this.calls.storeTranscript(call, turns as object[], text, at);
     const audio = stereoWav(...channels);
     const storageKey = `${call.workspaceId}/${call.id}.wav`;
@@ -237,6 +260,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       for (const [id, call] of this.live) {
         const row = held.get(id);
         if (row?.endRequestedAt) call.endByApi();
+        else if (row?.transferTo) void call.transfer(row.transferTo);
       }
       // a ringing inbound call whose assistant another engine chose, or that ended meanwhile
       for (const [id, leg] of this.ringingInbound) {

@@ -1,7 +1,9 @@
 import { forwardRef, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { isIP } from 'node:net';
 import type * as sip from 'sip';
 import { CallsRepository } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
+import { AppConfig } from '@app/platform';
 import { SipTrunksRepository } from '@app/telephony';
 import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
 import { CallTransitions } from '../lifecycle/call-transitions';
@@ -35,6 +37,7 @@ export function dialledNumber(uri: string | undefined): string | null {
 @Injectable()
 export class SipInbound implements OnModuleInit {
   private readonly logger = new Logger(SipInbound.name);
+  private readonly trustedProxies: Set<string>;
 
   constructor(
     private readonly stack: SipStack,
@@ -44,7 +47,10 @@ export class SipInbound implements OnModuleInit {
     private readonly lifecycleRows: CallLifecycleRepository,
     private readonly transitions: CallTransitions,
     @Inject(forwardRef(() => CallLifecycleService)) private readonly lifecycle: CallLifecycleService,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.trustedProxies = new Set((config.SIP_TRUSTED_PROXIES ?? '').split(',').filter(Boolean));
+  }
 
   onModuleInit(): void {
     this.stack.handleNewRequests((rq, remote) => void this.onInvite(rq, remote));
@@ -60,12 +66,19 @@ export class SipInbound implements OnModuleInit {
     }
   }
 
+  /** Who sent the INVITE: the carrier's address, told by a trusted proxy in X-Source-Address. */
+  private sourceOf(rq: sip.SipMessage, remote: sip.SipRemote): string {
+    const told = String(rq.headers['x-source-address'] ?? '').trim();
+    return this.trustedProxies.has(remote.address) && isIP(told) ? told : remote.address;
+  }
+
   private async receive(rq: sip.SipMessage, remote: sip.SipRemote): Promise<void> {
     const to = dialledNumber(rq.uri);
-    const route = to ? await this.trunks.findInboundRoute(to, remote.address) : null;
+    const source = this.sourceOf(rq, remote);
+    const route = to ? await this.trunks.findInboundRoute(to, source) : null;
     if (!route) {
-      const known = await this.trunks.anyTrunkAllows(remote.address);
-      this.logger.warn({ from: remote.address, to, msg: `inbound INVITE refused (${known ? 404 : 403})` });
+      const known = await this.trunks.anyTrunkAllows(source);
+      this.logger.warn({ from: source, to, msg: `inbound INVITE refused (${known ? 404 : 403})` });
       return this.stack.respond(rq, known ? 404 : 403, known ? 'Not Found' : 'Forbidden');
     }
     const leg = new InboundLeg(this.stack, rq);
@@ -92,6 +105,7 @@ export class SipInbound implements OnModuleInit {
       answered: () => undefined,
       mediaChanged: () => undefined,
       farEndHungUp: () => undefined,
+      digit: () => undefined,
       // the caller gave up while the assistant was being chosen
       failed: (outcome) => void this.callerGaveUp(callId, outcome.reason),
     });

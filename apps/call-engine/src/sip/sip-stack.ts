@@ -122,7 +122,8 @@ export class SipStack implements OnModuleInit, OnApplicationShutdown {
     if (rq.method === 'INVITE') {
       return this.onNewRequest ? this.onNewRequest(rq, remote) : this.respond(rq, 403, 'Forbidden');
     }
-    if (rq.method === 'BYE' || rq.method === 'CANCEL') {
+    // inside a dialog we do not have (any more): a late NOTIFY, a BYE after ours
+    if (rq.method === 'BYE' || rq.method === 'CANCEL' || rq.headers.to?.params.tag) {
       return this.respond(rq, 481, 'Call/Transaction Does Not Exist');
     }
     this.respond(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });

@@ -12,6 +12,8 @@ export interface VoiceTurn {
   startSec: number;
   endSec: number;
   interrupted?: boolean;
+  /** Keys pressed: by the caller (customer turn) or sent by the assistant. */
+  dtmf?: string;
   tool?: Omit<ToolOutcome, 'name'> & { name: string };
 }
 
@@ -27,6 +29,8 @@ export interface VoiceIo {
   /** The line as 8 kHz samples (null: no voice available, nothing is sent). */
   speak(text: string): Promise<Int16Array | null>;
   runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
+  /** Blind transfer; true when the far end accepted it (the call then ends). */
+  transfer(to: string): Promise<boolean>;
   listening: Listening;
   /** Aborted when the call ends from outside (far-end BYE, media timeout, an API end, max duration). */
   signal: AbortSignal;
@@ -56,13 +60,29 @@ export class VoiceConversation {
 
   /** Runs until the script ends (who ends it) or the signal aborts (null). */
   async run(): Promise<'assistant' | 'customer' | null> {
+    // keys the caller presses, whenever they press them, are part of the transcript
+    const stopDigits = this.io.session.onDigit((digit, atMs) =>
+      this.turns.push({ role: 'customer', text: null, dtmf: digit, startSec: sec(atMs), endSec: sec(atMs) }),
+    );
+    try {
+      return await this.play();
+    } finally {
+      stopDigits();
+    }
+  }
+
+  private async play(): Promise<'assistant' | 'customer' | null> {
     await this.say(this.firstMessage);
     for (const step of this.steps) {
       if (this.io.signal.aborted) return null;
       if ('say' in step) await this.say(step.say);
       else if ('hear' in step) await this.hear();
       else if ('tool' in step) await this.tool(step);
-      else if ('hangup' in step) {
+      else if ('dtmf' in step) await this.press(step.dtmf);
+      else if ('transfer' in step) {
+        // accepted: the call ends as transferred (the signal aborts); refused: the script goes on
+        if (await this.io.transfer(step.transfer)) return null;
+      } else if ('hangup' in step) {
         if (step.hangup === 'assistant') return 'assistant';
         // the caller is to hang up: wait for their BYE (the signal), then give up and hang up ourselves
         await this.waitFor(this.io.listening.noSpeechMs);
@@ -113,6 +133,19 @@ export class VoiceConversation {
         else if (startedAt === null && !vad.inOnset && atMs - begin >= listening.noSpeechMs) finish(null);
         else if (startedAt !== null && atMs - startedAt >= LONGEST_TURN_MS) finish(atMs);
       });
+    });
+  }
+
+  /** Presses keys (RFC 4733); a far end that takes no telephone-events gets none, and the turn says so. */
+  private async press(digits: string): Promise<void> {
+    const startMs = this.io.session.elapsedMs;
+    const sent = await this.io.session.sendDigits(digits);
+    this.turns.push({
+      role: 'assistant',
+      text: sent ? null : '(keys not sent: the far end takes no telephone-events)',
+      dtmf: digits,
+      startSec: sec(startMs),
+      endSec: sec(this.io.session.elapsedMs),
     });
   }
 

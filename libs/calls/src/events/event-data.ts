@@ -10,6 +10,7 @@ export const EVENT_NAMES = [
   'call.failed',
   'recording.ready',
   'transcript.ready',
+  'call.transferred',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -82,6 +83,16 @@ export const EVENT_DATA = {
     durationSec: z.number().int(),
   }),
   'transcript.ready': eventData('TranscriptReadyData', 'The transcript is stored', { transcriptId: z.string() }),
+  'call.transferred': eventData(
+    'CallTransferredData',
+    'A blind transfer of the connected call was tried: transferred (call.completed with endedReason transferred ' +
+      'follows) or failed (the call goes on)',
+    {
+      transferTo: z.string().describe('Where the far end was sent (E.164)'),
+      outcome: z.enum(['transferred', 'failed']),
+      sipStatus: z.number().int().nullable().describe("The far end's answer to our REFER (SIP calls)"),
+    },
+  ),
 } satisfies Record<EventName, z.ZodType>;
 
 export type EventData<E extends EventName> = z.infer<(typeof EVENT_DATA)[E]>;

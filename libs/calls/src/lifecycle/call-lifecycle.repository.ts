@@ -194,6 +194,47 @@ export class CallLifecycleRepository {
   }
 
   /**
+   * A transfer that succeeded: the connected call completes with endedReason transferred, after its
+   * call.transferred event; both or neither (null when the call is not connected any more).
+   */
+  completeTransferred(call: Call, sipStatus: number | null, at: Date): Promise<CallEvent[] | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const durationSec = Math.max(0, Math.round((at.getTime() - (call.connectedAt ?? at).getTime()) / 1000));
+      const transferTo = call.transferTo ?? '';
+      const patch = { status: 'completed' as const, endedReason: 'transferred', endedAt: at, durationSec, transferTo };
+      const { count } = await tx.call.updateMany({
+        where: { id: call.id, status: 'in_progress' },
+        data: { ...patch, updatedAt: at },
+      });
+      if (count === 0) return null;
+      const transferred = { transferTo, outcome: 'transferred' as const, sipStatus };
+      const completed = {
+        durationSec,
+        endedReason: 'transferred' as const,
+        language: call.language,
+        answeredBy: (call.answeredBy as 'human' | 'machine' | null) ?? null,
+      };
+      return [
+        await this.appendEvent(tx, call, 'call.transferred', transferred, at),
+        await this.appendEvent(tx, { ...call, ...patch }, 'call.completed', completed, at),
+      ];
+    });
+  }
+
+  /** A transfer the far end refused: the call goes on, a new transfer may be asked for. */
+  failTransfer(call: Call, transferTo: string, sipStatus: number | null, at: Date): Promise<CallEvent | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.call.updateMany({
+        where: { id: call.id, status: 'in_progress' },
+        data: { transferTo: null, updatedAt: at },
+      });
+      if (count === 0) return null;
+      const failed = { transferTo, outcome: 'failed' as const, sipStatus };
+      return this.appendEvent(tx, call, 'call.transferred', failed, at);
+    });
+  }
+
+  /**
    * Takes a ringing SIP call for this engine (its dialog and media live here): true for one engine,
    * once. A call taken is never dialled again: a crash after this ends it (engine-lost), never rings twice.
    */
@@ -209,11 +250,11 @@ export class CallLifecycleRepository {
   async renewSipLeases(
     engine: string,
     at: Date,
-  ): Promise<{ id: string; endRequestedAt: Date | null; assistantId: string | null }[]> {
+  ): Promise<{ id: string; endRequestedAt: Date | null; assistantId: string | null; transferTo: string | null }[]> {
     return this.prisma.$queryRaw`
       UPDATE "Call" SET "sipSeenAt" = ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'
       WHERE "sipEngine" = ${engine} AND status IN ${LIVE_STATUSES_SQL}
-      RETURNING id, "endRequestedAt", "assistantId"`;
+      RETURNING id, "endRequestedAt", "assistantId", "transferTo"`;
   }
 
   /** Calls whose schedule may need a job: live ones, and ended connected ones missing media. */

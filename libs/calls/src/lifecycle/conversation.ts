@@ -31,6 +31,8 @@ export interface Conversation {
   endedBy: 'assistant' | 'customer';
   /** Set when the conversation's end has its own reason (a voicemail). */
   endedReason?: 'voicemail';
+  /** The script ended by transferring the caller here. */
+  transferTo?: string;
 }
 
 export interface Pace {
@@ -105,6 +107,8 @@ export function buildConversation(
     } else if ('hangup' in step) {
       endedBy = step.hangup;
       break;
+    } else if ('transfer' in step) {
+      return { turns, totalMs: t, endedBy: 'assistant', transferTo: step.transfer };
     }
   }
   return { turns, totalMs: t, endedBy };

@@ -18,6 +18,7 @@ const call = (over: Partial<CallState> = {}): CallState => ({
   transcriptReady: false,
   recordingReady: false,
   toolsRunAt: null,
+  transferTo: null,
   ...over,
 });
 
@@ -107,5 +108,22 @@ describe('the conversation a connected call plays', () => {
     expect(ran.turns[1]).toMatchObject({ role: 'tool', tool: { name: 'crm.lookup', result: { ok: true } } });
     const notRun = buildConversation({ name: 'A', firstMessage: null, script }, pace);
     expect(notRun.turns[1].tool?.error).toMatch(/not run/);
+  });
+
+  it('transfers a connected call when a transfer is asked for, and at the end of a script that transfers', () => {
+    const live = call({ status: 'in_progress', connectedAt: at(2000) });
+    expect(nextStep({ ...live, transferTo: '+14155550199' }, answers, conversation, 600, at(2100))).toEqual({
+      at: at(2100),
+      step: { kind: 'transfer', to: '+14155550199' },
+    });
+    const transferring = buildConversation(
+      { name: 'Ada', firstMessage: 'One moment', script: [{ transfer: '+14155550188' }, { say: 'never said' }] },
+      pace,
+    );
+    expect(transferring.turns.map((t) => t.text)).toEqual(['One moment']);
+    expect(nextStep(live, answers, transferring, 600, at(2100))).toEqual({
+      at: at(2000 + transferring.totalMs),
+      step: { kind: 'transfer', to: '+14155550188' },
+    });
   });
 });

@@ -12,6 +12,7 @@ export interface CallState {
   transcriptReady: boolean;
   recordingReady: boolean;
   toolsRunAt: Date | null;
+  transferTo: string | null;
 }
 
 /** A live call's status, the only ones a call can fail from. */
@@ -22,6 +23,7 @@ export type Step =
   | { kind: 'fail'; from: LiveStatus; reason: EndedReason; stage: ApiCallStatus & ('ringing' | 'in-progress') }
   | { kind: 'no-answer' }
   | { kind: 'complete'; reason: EndedReason }
+  | { kind: 'transfer'; to: string }
   | { kind: 'run-tools' }
   | { kind: 'store-transcript' }
   | { kind: 'store-recording' };
@@ -54,7 +56,8 @@ export function nextStep(
   const scheduled = nextStepIgnoringTools(call, plan, conversation, maxDurationSec, now, tools.has);
   // The conversation waits for running tools: nothing that ends the call or writes its transcript
   // happens before they finish (the runner then advances the call at once).
-  const waits = scheduled && ['complete', 'fail', 'store-transcript', 'store-recording'].includes(scheduled.step.kind);
+  const waits =
+    scheduled && ['complete', 'fail', 'transfer', 'store-transcript', 'store-recording'].includes(scheduled.step.kind);
   if (
     waits &&
     tools.busyUntil &&
@@ -92,6 +95,8 @@ function nextStepIgnoringTools(
       return { at: ringEnds, step: { kind: 'connect' } };
     case 'in_progress': {
       if (call.endRequestedAt) return { at: now, step: { kind: 'complete', reason: 'api-ended-call' } };
+      // A transfer asked for through the API happens at once (the simulated far end accepts it).
+      if (call.transferTo) return { at: now, step: { kind: 'transfer', to: call.transferTo } };
       // The assistant's MCP tool steps run as soon as the call is connected.
       if (hasTools && !call.toolsRunAt) return { at: now, step: { kind: 'run-tools' } };
       const connected = (call.connectedAt ?? call.createdAt).getTime();
@@ -104,6 +109,12 @@ function nextStepIgnoringTools(
       const maxMs = maxDurationSec * 1000;
       if (conversation.totalMs > maxMs)
         return { at: new Date(connected + maxMs), step: { kind: 'complete', reason: 'max-duration-reached' } };
+      if (conversation.transferTo) {
+        return {
+          at: new Date(connected + conversation.totalMs),
+          step: { kind: 'transfer', to: conversation.transferTo },
+        };
+      }
       const byWhom = conversation.endedBy === 'customer' ? 'customer-ended-call' : 'assistant-ended-call';
       const reason: EndedReason = conversation.endedReason ?? byWhom;
       return { at: new Date(connected + conversation.totalMs), step: { kind: 'complete', reason } };

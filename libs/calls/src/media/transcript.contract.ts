@@ -11,6 +11,10 @@ export const TranscriptTurn = contract(
       .describe('null for what a caller said on a SIP call: heard and timed, not yet recognised'),
     startSec: z.number().describe('Seconds from connect'),
     endSec: z.number(),
+    dtmf: z
+      .string()
+      .optional()
+      .describe('Keys pressed (SIP calls): by the caller on a customer turn, or sent by the assistant'),
     interrupted: z.boolean().optional().describe('The line was cut short (the call ended while it was spoken)'),
     tool: z.record(z.string(), z.unknown()).optional().describe('name, server, arguments, result or error, latencyMs'),
   }),

@@ -150,6 +150,15 @@ export class AppConfig {
   @IsString()
   SIP_PUBLIC_ADDRESS?: string;
 
+  /**
+   * SIP proxies in front of the engines (Kamailio), "addr,addr": an INVITE from one of them is judged
+   * by the X-Source-Address header it adds (the carrier's address) against trunk CIDRs.
+   */
+  @IsOptional()
+  @Transform(({ value }) => value || undefined)
+  @Matches(/^[0-9a-fA-F.:]+(,[0-9a-fA-F.:]+)*$/, { message: 'SIP_TRUSTED_PROXIES must be addresses, comma-separated' })
+  SIP_TRUSTED_PROXIES?: string;
+
   /** UDP ports the engine's RTP sockets use, one per call. */
   @Type(() => Number)
   @IsInt()

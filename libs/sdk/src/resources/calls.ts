@@ -62,6 +62,14 @@ export class Calls extends Resource {
     return this.httpPost(path`/api/core/voice/call/${callId}/end`, undefined, true, options);
   }
 
+  /**
+   * Blind-transfers a connected call to `to` (E.164); call.transferred tells the outcome. ConflictError
+   * (409) unless the call is in progress with no transfer under way.
+   */
+  transfer(callId: string, to: string, options?: RequestOptions): Promise<Call> {
+    return this.httpPost(path`/api/core/voice/call/${callId}/transfer`, { to }, true, options);
+  }
+
   /** ConflictError (409) until transcript.ready; GoneError (410) once the workspace's retention removed it. */
   transcript(callId: string, options?: RequestOptions): Promise<Transcript> {
     return this.httpGet(path`/api/core/voice/call/${callId}/transcript`, undefined, options);
