@@ -33,8 +33,10 @@ describe('docker-compose.yml', () => {
       'redis-node-1',
       'redis-node-2',
       'redis-node-3',
+      'sip-proxy',
       'webhook-dispatcher',
     ]);
+    expect(services['sip-proxy']).toMatchObject({ profiles: ['sip'], build: 'ops/kamailio' });
     for (const node of ['redis-node-1', 'redis-node-2', 'redis-node-3']) {
       expect(services[node]).toMatchObject({ profiles: ['cluster'] });
       expect(services[node].command).toEqual(expect.arrayContaining(['--cluster-enabled', 'yes']));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * Every Prometheus metric of the service, on a registry per app instance (so apps sharing a
@@ -58,6 +58,26 @@ export class MetricsService {
     name: 'webhook_event_to_delivery_seconds',
     help: 'Lag from an event occurring to its successful delivery',
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
+    registers: [this.registry],
+  });
+
+  readonly rtpSendIntervalError = new Histogram({
+    name: 'rtp_send_interval_error_seconds',
+    help: 'How far the interval between two RTP packets of a call strays from 20 ms (send jitter)',
+    buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1],
+    registers: [this.registry],
+  });
+
+  readonly rtpPackets = new Counter({
+    name: 'rtp_packets_total',
+    help: 'RTP packets of ended SIP calls: sent, received, and lost (never arrived) on receive',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sipCallsLive = new Gauge({
+    name: 'sip_calls_live',
+    help: 'SIP calls this engine holds now (ringing or connected)',
     registers: [this.registry],
   });
 

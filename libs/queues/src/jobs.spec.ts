@@ -62,6 +62,8 @@ describe('a queue consumer', () => {
   }
 
   it('refuses to boot when a job of its queue has no handler', () => {
-    expect(() => new Incomplete().onApplicationBootstrap()).toThrow(/no handler for end-call, transfer-call, advance-call/);
+    expect(() => new Incomplete().onApplicationBootstrap()).toThrow(
+      /no handler for end-call, transfer-call, advance-call/,
+    );
   });
 });

@@ -20,6 +20,8 @@ export interface RtpSessionOptions {
   telephoneEvent: number | null;
   /** The payload type it sends them to us on (the one our SDP declared). */
   ourTelephoneEvent: number;
+  /** Each interval between two of our packets, minus 20 ms, in ms (for the engine's metrics). */
+  onSendInterval?(errorMs: number): void;
   /** The far end sent no packet for this long (after its first, or after media started). */
   inactivityMs: number;
   onInactive(): void;
@@ -176,6 +178,7 @@ export class RtpSession implements ClockListener {
     if (this.lastSendAt > 0) {
       const error = Math.abs(now - this.lastSendAt - FRAME_MS);
       this.intervalErrors[Math.min(BUCKETS, Math.floor(error / BUCKET_MS))]++;
+      this.options.onSendInterval?.(error);
     }
     this.lastSendAt = now;
     if (this.events.length > 0) {

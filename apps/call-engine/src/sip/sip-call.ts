@@ -41,6 +41,7 @@ export interface SipCallSettings {
   inactivityMs: number;
   maxDurationMs: number;
   listening: Listening;
+  onSendInterval?(errorMs: number): void;
 }
 
 /** A connected call's end that the script did not choose (or chose by hanging up). */
@@ -172,6 +173,7 @@ export class SipCall {
       telephoneEvent: media.telephoneEvent,
       ourTelephoneEvent: TELEPHONE_EVENT_PT,
       inactivityMs: this.settings.inactivityMs,
+      onSendInterval: this.settings.onSendInterval,
       onInactive: () => this.endFromOutside({ kind: 'fail', reason: 'media-timeout' }),
     });
     this.session = session;

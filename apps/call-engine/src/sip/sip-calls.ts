@@ -4,6 +4,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { storedToolServers } from '@app/assistants';
 import { RecordingStorage, type ScriptStep } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
+import { MetricsService } from '@app/ops';
 import { AppConfig, SecretBox } from '@app/platform';
 import { SipTrunksRepository } from '@app/telephony';
 import { CallTransitions, type MoveStep } from '../lifecycle/call-transitions';
@@ -32,7 +33,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(SipCalls.name);
   /** This engine process, as leases name it (a restarted engine is another engine). */
   readonly engineId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private readonly live = new Map<string, SipCall>();
+  private readonly live = new LiveCalls((n) => this.metrics.sipCallsLive.set(n));
   /** Calls being placed right now (between the first look at the row and the claim). */
   private readonly placing = new Set<string>();
   /** Inbound calls ringing here while their assistant is chosen (answered by advance once it is). */
@@ -52,6 +53,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     private readonly storage: RecordingStorage,
     private readonly tools: McpToolRunner,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -196,6 +198,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         inactivityMs: this.config.RTP_INACTIVITY_TIMEOUT_MS,
         maxDurationMs: call.assistant.maxDurationSec * 1000,
         listening: { endOfTurnMs: this.config.END_OF_TURN_SILENCE_MS, noSpeechMs: this.config.NO_SPEECH_TIMEOUT_MS },
+        onSendInterval: (ms) => this.metrics.rtpSendIntervalError.observe(ms / 1000),
       },
       this.hooks(call, rid),
       {
@@ -236,6 +239,9 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   /** The transcript of what happened and the two-channel recording of what was really said. */
   private async storeMedia(call: LoadedCall, media: CallMedia, at: Date, requestId?: string): Promise<void> {
     const { turns, channels, stats } = media;
+    this.metrics.rtpPackets.inc({ kind: 'sent' }, stats.packetsSent);
+    this.metrics.rtpPackets.inc({ kind: 'received' }, stats.packetsReceived);
+    this.metrics.rtpPackets.inc({ kind: 'lost' }, stats.packetsLost);
     this.logger.log({ requestId, callId: call.id, ...stats, firstAudioMs: media.firstAudioMs, msg: 'call media' });
     const said = (t: (typeof turns)[number]) => (t.dtmf ? `[keys ${t.dtmf}]` : '(speech, not recognised)');
     const text = turns.map((t) => `${t.role}: ${t.text ?? said(t)}`).join('\n');
@@ -273,5 +279,24 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     } catch (e) {
       this.logger.warn({ err: (e as Error).message, msg: 'could not renew SIP call leases' });
     }
+  }
+}
+
+/** The calls this engine holds, by id; every change reports the count (the sip_calls_live gauge). */
+class LiveCalls extends Map<string, SipCall> {
+  constructor(private readonly report: (size: number) => void) {
+    super();
+  }
+
+  override set(id: string, call: SipCall): this {
+    super.set(id, call);
+    this.report?.(this.size);
+    return this;
+  }
+
+  override delete(id: string): boolean {
+    const deleted = super.delete(id);
+    this.report(this.size);
+    return deleted;
   }
 }
