@@ -64,7 +64,7 @@ export class MetricsService {
   readonly rtpSendIntervalError = new Histogram({
     name: 'rtp_send_interval_error_seconds',
     help: 'How far the interval between two RTP packets of a call strays from 20 ms (send jitter)',
-    buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1],
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.02, 0.05, 0.1],
     registers: [this.registry],
   });
 
