@@ -74,7 +74,7 @@ function quantileMs(after, before, q) {
   return null;
 }
 
-module.exports = async function sipBench({ levels = [25, 50, 100, 150], windowSec = 10 } = {}) {
+module.exports = async function sipBench({ levels = [25, 50, 100, 150, 200, 300], windowSec = 10 } = {}) {
   const rtp = await freeUdpPort('127.0.0.1');
   const sipPort = await freeUdpPort('127.0.0.1');
   const env = {

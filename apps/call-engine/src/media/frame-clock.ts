@@ -41,7 +41,7 @@ export class FrameClock {
     if (now - this.nextAt > 200) this.nextAt = now; // a stall: what was owed is gone
     while (this.nextAt <= now) {
       const late = now - this.nextAt;
-      for (const listener of [...this.listeners]) listener.onFrame(late);
+      for (const listener of this.listeners) listener.onFrame(late); // a Set survives deletes while iterated
       this.nextAt += FRAME_MS;
     }
     if (this.listeners.size > 0) this.schedule();

@@ -2,8 +2,20 @@ import { alaw, mulaw } from 'alawmulaw';
 
 /** The G.711 codecs a call can negotiate, by their static RTP payload types (RFC 3551). */
 export const G711 = {
-  PCMU: { payloadType: 0, encode: (s: Int16Array) => mulaw.encode(s), decode: (b: Uint8Array) => mulaw.decode(b) },
-  PCMA: { payloadType: 8, encode: (s: Int16Array) => alaw.encode(s), decode: (b: Uint8Array) => alaw.decode(b) },
+  PCMU: {
+    payloadType: 0,
+    encode: (s: Int16Array) => mulaw.encode(s),
+    encodeSample: (v: number) => mulaw.encodeSample(v),
+    decode: (b: Uint8Array) => mulaw.decode(b),
+    silence: mulaw.encodeSample(0),
+  },
+  PCMA: {
+    payloadType: 8,
+    encode: (s: Int16Array) => alaw.encode(s),
+    encodeSample: (v: number) => alaw.encodeSample(v),
+    decode: (b: Uint8Array) => alaw.decode(b),
+    silence: alaw.encodeSample(0),
+  },
 } as const;
 export type CodecName = keyof typeof G711;
 export type Codec = (typeof G711)[CodecName];

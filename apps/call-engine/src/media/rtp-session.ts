@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { FRAME_MS, FRAME_SAMPLES, G711, type Codec, type CodecName } from './g711';
 import type { ClockListener, FrameClock } from './frame-clock';
 import { JitterBuffer } from './jitter-buffer';
-import { packRtp, parseRtp } from './rtp';
+import { packRtp, parseRtp, writeRtpHeader } from './rtp';
 
 export interface RtpPeer {
   address: string;
@@ -48,6 +48,9 @@ interface KeyTick {
   duration: number;
   end: boolean;
 }
+
+/** 20 ms of silence, shared by every call (never written to). */
+const SILENCE = new Int16Array(FRAME_SAMPLES);
 
 /** RFC 4733 event codes 0-15 as keys. */
 const DTMF_EVENTS = '0123456789*#ABCD';
@@ -202,7 +205,7 @@ export class RtpSession implements ClockListener {
     const playback = this.queue[0];
     if (!playback) {
       this.talking = false;
-      return new Int16Array(FRAME_SAMPLES);
+      return SILENCE;
     }
     if (playback.startMs < 0) playback.startMs = this.elapsedMs;
     const frame = new Int16Array(FRAME_SAMPLES);
@@ -219,15 +222,17 @@ export class RtpSession implements ClockListener {
     const marker = !this.talking && this.queue.length > 0; // the first packet of a talk spurt
     this.talking = this.queue.length > 0;
     this.sentFrames.push(frame);
-    const payload = Buffer.from(this.codec.encode(frame));
-    const packet = packRtp({
+    // one allocation per packet (it is handed to the socket): header, then the samples encoded in place
+    const packet = Buffer.allocUnsafe(12 + FRAME_SAMPLES);
+    writeRtpHeader(packet, {
       payloadType: this.codec.payloadType,
       marker,
       sequence: this.sequence,
       timestamp: this.timestamp,
       ssrc: this.ssrc,
-      payload,
     });
+    if (frame === SILENCE) packet.fill(this.codec.silence, 12);
+    else for (let i = 0; i < FRAME_SAMPLES; i++) packet[12 + i] = this.codec.encodeSample(frame[i]);
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
     this.options.socket.send(packet, this.remote.port, this.remote.address, () => undefined);
@@ -235,8 +240,8 @@ export class RtpSession implements ClockListener {
 
   /** One tick of a key press (or of the pause after one): sent in place of audio, timestamps continuous. */
   private sendEvent(tick: KeyTick | null): void {
-    if (!tick) return this.send(new Int16Array(FRAME_SAMPLES));
-    this.sentFrames.push(new Int16Array(FRAME_SAMPLES));
+    if (!tick) return this.send(SILENCE);
+    this.sentFrames.push(SILENCE);
     const first = tick.duration === FRAME_SAMPLES;
     if (first) this.keyTimestamp = this.timestamp;
     const payload = Buffer.from([tick.code, (tick.end ? 0x80 : 0) | 10, tick.duration >> 8, tick.duration & 0xff]);

@@ -12,13 +12,19 @@ export interface RtpPacket {
 }
 
 export function packRtp(p: RtpPacket): Buffer {
-  const header = Buffer.alloc(12);
-  header[0] = 0x80; // version 2, no padding, no extension, no CSRC
-  header[1] = (p.marker ? 0x80 : 0) | (p.payloadType & 0x7f);
-  header.writeUInt16BE(p.sequence & 0xffff, 2);
-  header.writeUInt32BE(p.timestamp >>> 0, 4);
-  header.writeUInt32BE(p.ssrc >>> 0, 8);
-  return Buffer.concat([header, p.payload]);
+  const packet = Buffer.allocUnsafe(12 + p.payload.length);
+  writeRtpHeader(packet, p);
+  p.payload.copy(packet, 12);
+  return packet;
+}
+
+/** Writes the fixed header into the first 12 bytes of `packet` (the payload follows it). */
+export function writeRtpHeader(packet: Buffer, p: Omit<RtpPacket, 'payload'>): void {
+  packet[0] = 0x80; // version 2, no padding, no extension, no CSRC
+  packet[1] = (p.marker ? 0x80 : 0) | (p.payloadType & 0x7f);
+  packet.writeUInt16BE(p.sequence & 0xffff, 2);
+  packet.writeUInt32BE(p.timestamp >>> 0, 4);
+  packet.writeUInt32BE(p.ssrc >>> 0, 8);
 }
 
 export function parseRtp(buf: Buffer): RtpPacket | null {
