@@ -28,7 +28,14 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     voice: 'alloy',
     firstMessage: 'Bonjour!',
     systemPrompt: 'Be brief.',
-    script: [{ say: 'Hello' }, { hear: 'Hi' }, { tool: 'lookup', arguments: { id: 1 } }, { hangup: 'assistant' }],
+    script: [
+      { say: 'Hello' },
+      { hear: 'Hi' },
+      { tool: 'lookup', arguments: { id: 1 } },
+      { dtmf: '1#' },
+      { transfer: '+14155550199' },
+      { hangup: 'assistant' },
+    ],
     tools: [
       {
         type: 'mcp',
@@ -41,6 +48,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     ],
     maxDurationSec: 300,
     voicemail: { detect: true, action: 'leave-message', message: 'Please call us back.' },
+    listening: { endOfTurnSilenceMs: 800, noSpeechTimeoutMs: 10000 },
   };
 
   it('creates with every field and reads it back; header values of tools are masked', async () => {
@@ -71,6 +79,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       tools: [],
       maxDurationSec: 600,
       voicemail: null,
+      listening: null,
     });
   });
 
@@ -120,6 +129,13 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     [{ name: 'x', script: [{ say: '' }] }, 422, /script\[0\]\.say/],
     [{ name: 'x', script: [{ tool: 'lookup', arguments: [1] }] }, 422, /script\[0\]\.arguments/],
     [{ name: 'x', script: [{ dance: true }] }, 422, /script\[0\]/],
+    [{ name: 'x', script: [{ dtmf: '12x' }] }, 422, /script\[0\]\.dtmf/],
+    [{ name: 'x', script: [{ hear: 'menu', onKey: { '1': 'nowhere' } }] }, 422, /onKey\.1 names no \{label\}/],
+    [{ name: 'x', script: [{ hear: 'menu', onKey: { '12': 'a' } }, { label: 'a' }] }, 422, /not one key/],
+    [{ name: 'x', script: [{ transfer: '555-0100' }] }, 422, /script\[0\]\.transfer must be a number in E\.164/],
+    [{ name: 'x', listening: { endOfTurnSilenceMs: 50 } }, 422, /listening\.endOfTurnSilenceMs must be an integer/],
+    [{ name: 'x', listening: { noSpeechTimeoutMs: 1.5 } }, 422, /listening\.noSpeechTimeoutMs/],
+    [{ name: 'x', listening: { patience: 3 } }, 422, /listening has unknown field patience/],
     [{ name: 'x', tools: [{ type: 'http', name: 'a', url: 'https://x.example.com' }] }, 422, /tools\[0\]\.type/],
     [{ name: 'x', tools: [{ type: 'mcp', name: 'a', url: 'nope' }] }, 422, /tools\[0\]\.url/],
     [

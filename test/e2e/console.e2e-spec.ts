@@ -232,6 +232,30 @@ describe('the console', () => {
     expect(await page.getByRole('row').filter({ hasText: 'outbound' }).count()).toBe(0);
   });
 
+  it('the owner adds a SIP trunk (its password never shown) and imports a number carried by it', async () => {
+    await page.getByRole('link', { name: 'SIP trunks' }).click();
+    const add = page.getByRole('form', { name: 'Add a SIP trunk' });
+    await add.getByLabel('Name', { exact: true }).fill('Carrier');
+    await add.getByLabel('Gateway host').fill('sip.example.com');
+    await add.getByLabel('Username', { exact: true }).fill('acme');
+    await add.getByLabel('Password', { exact: true }).fill('console-secret-77');
+    await add.getByLabel('Inbound addresses').fill('198.51.100.7, 203.0.113.0/24');
+    await add.getByRole('button', { name: 'Add trunk' }).click();
+    const trunk = page.getByRole('row', { name: 'Trunk Carrier' });
+    await trunk.waitFor();
+    expect(await trunk.textContent()).toContain('acme · password set');
+    expect(await trunk.textContent()).toContain('198.51.100.7, 203.0.113.0/24');
+    expect(await page.content()).not.toContain('console-secret-77');
+    await review(page, 'trunks');
+
+    await page.getByRole('link', { name: 'Numbers' }).click();
+    const number = page.getByRole('form', { name: 'Add a number' });
+    await number.getByLabel('Import number').fill('+14155550999');
+    await number.getByLabel('Carried by').selectOption({ label: 'Carrier' });
+    await number.getByRole('button', { name: 'Add number' }).click();
+    await page.getByRole('row', { name: 'Number +14155550999' }).filter({ hasText: 'via Carrier' }).waitFor();
+  });
+
   it('the owner runs a campaign from the console and watches it complete', async () => {
     await page.getByRole('link', { name: 'Campaigns' }).click();
     const form = page.getByRole('form', { name: 'Create a campaign' });

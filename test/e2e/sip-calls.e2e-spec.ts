@@ -213,7 +213,11 @@ describe('real calls over SIP: sipp scenarios', () => {
     await waitFor(`${last} of ${callId} at the webhook`, async () =>
       hooks.received.some((r) => r.json.event === last && r.json.data.callId === callId),
     );
-    return hooks.received.filter((r) => r.json.data.callId === callId).map((r) => r.json.event);
+    // deliveries of one call may arrive out of order: the per-call sequence says which came first
+    return hooks.received
+      .filter((r) => r.json.data.callId === callId)
+      .sort((a, b) => Number(a.json.data.sequence) - Number(b.json.data.sequence))
+      .map((r) => r.json.event);
   }
 
   async function scenario(file: string) {
@@ -356,6 +360,8 @@ describe('real calls over SIP: sipp scenarios', () => {
     try {
       const { agentId: clinic } = await createAssistant(gateway, ws.keys.admin, {
         firstMessage,
+        // this assistant's own turn-taking (the suite's engine default waits 1.5 s for speech)
+        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 4000 },
         script: [{ hear: 'I would like to book an appointment.' }, { say: goodbye }, { hangup: 'assistant' }],
       });
       const callId = await callThrough(phone, {}, clinic);
@@ -419,14 +425,23 @@ describe('real calls over SIP: sipp scenarios', () => {
     await nothingLive();
   });
 
-  it('DTMF both ways: the script presses keys the phone hears; its keys are in the transcript', async () => {
+  it('DTMF both ways: the phone hears our keys; its key is in the transcript and branches the script', async () => {
     const silence = join(mkdtempSync(join(tmpdir(), 'line-')), 'silence.wav');
     writeFileSync(silence, monoWav(new Int16Array(8000 * 20)));
     const phone = await startBaresip(silence);
     try {
       const { agentId: ivr } = await createAssistant(gateway, ws.keys.admin, {
         firstMessage: 'Connecting.',
-        script: [{ dtmf: '42#' }, { hear: 'a key' }, { say: 'Thank you.' }, { hangup: 'assistant' }],
+        script: [
+          { dtmf: '42#' },
+          { hear: 'a key', onKey: { '7': 'sales' } },
+          { say: 'Nobody pressed a key.' },
+          { hangup: 'assistant' },
+          { label: 'sales' },
+          { say: 'Connecting you to sales.' },
+          { hangup: 'assistant' },
+        ],
+        listening: { endOfTurnSilenceMs: null, noSpeechTimeoutMs: 5000 },
       });
       const callId = await callThrough(phone, {}, ivr);
       await waitFor('the phone to receive our keys', async () =>
@@ -444,6 +459,9 @@ describe('real calls over SIP: sipp scenarios', () => {
         ]),
       );
       expect(text).toContain('customer: [keys 7]');
+      // the key drove the script's branch
+      expect(text).toContain('assistant: Connecting you to sales.');
+      expect(text).not.toContain('Nobody pressed a key.');
     } finally {
       await phone.stop();
     }
@@ -626,6 +644,43 @@ describe('real calls over SIP: sipp scenarios', () => {
       peers.push(unknown);
       await waitFor('404 at the caller', async () => unknown.messages().includes('SIP/2.0 404'));
       expect(await gateway.get(PrismaService).call.count()).toBe(before);
+    });
+
+    it('a trunk with inbound credentials challenges INVITEs: answered right, the call goes on; wrong, 403', async () => {
+      const trunk = await admin().post('/api/core/voice/trunk', {
+        name: 'carrier with credentials',
+        host: PEER_ADDRESS,
+        inboundCidrs: ['127.0.0.2/32'],
+        inboundUsername: 'carrier',
+        inboundPassword: 'inbound-secret',
+      });
+      const { agentId: greeter } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Hello.',
+        script: [{ hangup: 'assistant' }],
+      });
+      const guarded = '+14155556610';
+      const number = { number: guarded, trunkId: trunk.body.trunkId, agentId: greeter };
+      expect((await admin().post('/api/core/voice/number', number)).status).toBe(201);
+      const target = `127.0.0.1:${process.env.SIP_PORT}`;
+      const prisma = gateway.get(PrismaService);
+      const count = () => prisma.call.count({ where: { to: guarded } });
+
+      const carrierCalling = (password: string) =>
+        startSipp('call-in-auth.xml', [target, '-s', guarded, '-m', '1', '-au', 'carrier', '-ap', password]);
+      const right = await carrierCalling('inbound-secret');
+      peers.push(right);
+      const call = await waitFor('the authenticated call', async () => {
+        const list = await admin().get('/api/core/voice/call/list?direction=inbound');
+        return list.body.list.find((c: { to: string; status: string }) => c.to === guarded && c.status === 'completed');
+      });
+      expect(call).toMatchObject({ endedReason: 'assistant-ended-call' });
+      expect(right.messages()).toContain('SIP/2.0 401 Unauthorized');
+      expect(right.errors()).toBe('');
+
+      const wrong = await carrierCalling('guess');
+      peers.push(wrong);
+      await waitFor('403 for the wrong password', async () => wrong.messages().includes('SIP/2.0 403'));
+      expect(await count()).toBe(1);
     });
   });
 });

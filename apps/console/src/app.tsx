@@ -10,6 +10,7 @@ import { Webhooks } from './pages/webhooks';
 import { Members } from './pages/members';
 import { Audit } from './pages/audit';
 import { Numbers } from './pages/numbers';
+import { Trunks } from './pages/trunks';
 import { Campaigns } from './pages/campaigns';
 import { BacklogPage } from './pages/backlog';
 
@@ -51,6 +52,7 @@ export function App() {
     ['assistants', 'Assistants'],
     ['campaigns', 'Campaigns'],
     ['numbers', 'Numbers'],
+    ...(admin ? [['trunks', 'SIP trunks']] : []),
     ...(admin ? [['webhooks', 'Webhooks']] : []),
     ['api-keys', 'API keys'],
     ['members', 'Members'],
@@ -82,6 +84,7 @@ export function App() {
         {section === 'assistants' ? <Assistants me={me} /> : null}
         {section === 'campaigns' ? <Campaigns me={me} /> : null}
         {section === 'numbers' ? <Numbers me={me} /> : null}
+        {section === 'trunks' && admin ? <Trunks /> : null}
         {section === 'api-keys' ? <ApiKeys me={me} /> : null}
         {section === 'webhooks' && admin ? <Webhooks /> : null}
         {section === 'members' ? <Members me={me} /> : null}

@@ -26,6 +26,49 @@ export const VoicemailSetting = contract(
 );
 export type VoicemailSetting = z.infer<typeof VoicemailSetting>;
 
+/** How the assistant takes turns on real calls (README "Real calls over SIP"); null: the engine's default. */
+export const ListeningSetting = contract(
+  'ListeningSetting',
+  z.object({
+    endOfTurnSilenceMs: z
+      .number()
+      .int()
+      .min(200)
+      .max(5000)
+      .nullable()
+      .describe("Silence that ends the caller's turn (default END_OF_TURN_SILENCE_MS, 600)"),
+    noSpeechTimeoutMs: z
+      .number()
+      .int()
+      .min(1000)
+      .max(60000)
+      .nullable()
+      .describe('A hear step that hears no speech this long moves on (default NO_SPEECH_TIMEOUT_MS, 8000)'),
+  }),
+);
+export type ListeningSetting = z.infer<typeof ListeningSetting>;
+
+const LISTENING_RANGES = { endOfTurnSilenceMs: [200, 5000], noSpeechTimeoutMs: [1000, 60000] } as const;
+
+/** The first problem of a listening setting, or null. */
+export function listeningProblem(v: unknown): string | null {
+  if (!isPlainObject(v)) return 'listening must be an object {endOfTurnSilenceMs?, noSpeechTimeoutMs?}';
+  const extra = Object.keys(v).filter((k) => !(k in LISTENING_RANGES));
+  if (extra.length) return `listening has unknown field ${extra[0]}`;
+  for (const [name, [min, max]] of Object.entries(LISTENING_RANGES)) {
+    const value = v[name];
+    if (value === undefined || value === null) continue;
+    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+      return `listening.${name} must be an integer from ${min} to ${max}`;
+    }
+  }
+  return null;
+}
+
+export function normaliseListening(v: Partial<ListeningSetting>): ListeningSetting {
+  return { endOfTurnSilenceMs: v.endOfTurnSilenceMs ?? null, noSpeechTimeoutMs: v.noSpeechTimeoutMs ?? null };
+}
+
 /** The first problem of a voicemail setting, or null; absent action means hangup. */
 export function voicemailProblem(v: unknown): string | null {
   if (!isPlainObject(v)) return 'voicemail must be an object {detect, action?, message?}';
@@ -48,7 +91,11 @@ export function normaliseVoicemail(v: Partial<VoicemailSetting>): VoicemailSetti
 
 export const MAX_SCRIPT_STEPS = 200;
 export const MAX_TOOL_SERVERS = 16;
-const STEP_KINDS = ['say', 'hear', 'tool', 'hangup', 'dtmf', 'transfer'] as const;
+const STEP_KINDS = ['say', 'hear', 'tool', 'hangup', 'dtmf', 'transfer', 'label'] as const;
+const FIELDS_OF: Partial<Record<(typeof STEP_KINDS)[number], string[]>> = {
+  tool: ['tool', 'arguments'],
+  hear: ['hear', 'onKey'],
+};
 /** Digits a `dtmf` step may send: RFC 4733 events 0-9, *, #, A-D. */
 export const DTMF_DIGITS = /^[0-9*#A-D]{1,32}$/;
 
@@ -62,7 +109,7 @@ export function scriptProblem(script: unknown): string | null {
     const kinds = STEP_KINDS.filter((k) => k in step);
     if (kinds.length !== 1) return `${where} must have exactly one of ${STEP_KINDS.join(', ')}`;
     const kind = kinds[0];
-    const allowed: string[] = kind === 'tool' ? ['tool', 'arguments'] : [kind];
+    const allowed = FIELDS_OF[kind] ?? [kind];
     const extra = Object.keys(step).filter((k) => !allowed.includes(k));
     if (extra.length) return `${where} has unknown field ${extra[0]}`;
     const value = step[kind];
@@ -80,6 +127,24 @@ export function scriptProblem(script: unknown): string | null {
     if (kind === 'tool' && step.arguments !== undefined && !isPlainObject(step.arguments)) {
       return `${where}.arguments must be an object`;
     }
+    if (kind === 'hear' && step.onKey !== undefined) {
+      const problem = onKeyProblem(step.onKey, labelsOf(script), where);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+function labelsOf(script: unknown[]): Set<unknown> {
+  return new Set(script.filter(isPlainObject).map((s) => s.label));
+}
+
+/** A hear step's onKey: one key each (0-9 * # A-D), each naming a label of the script. */
+function onKeyProblem(onKey: unknown, labels: Set<unknown>, where: string): string | null {
+  if (!isPlainObject(onKey)) return `${where}.onKey must be an object of key → label`;
+  for (const [key, label] of Object.entries(onKey)) {
+    if (!/^[0-9*#A-D]$/.test(key)) return `${where}.onKey has ${JSON.stringify(key)}, not one key of 0-9 * # A-D`;
+    if (!labels.has(label)) return `${where}.onKey.${key} names no {label} step of the script`;
   }
   return null;
 }

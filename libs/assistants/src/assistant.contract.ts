@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Assistant } from '@app/db';
 import { ScriptStep } from '@app/calls';
-import { McpToolServer, VoicemailSetting } from './assistant-config';
+import { ListeningSetting, McpToolServer, VoicemailSetting } from './assistant-config';
 import { storedToolServers } from './tool-headers';
 
 /** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */
@@ -19,6 +19,7 @@ export const AssistantRecord = contract(
     tools: z.array(McpToolServer),
     maxDurationSec: z.number().int(),
     voicemail: VoicemailSetting.nullable(),
+    listening: ListeningSetting.nullable(),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   }),
@@ -47,6 +48,7 @@ export function presentAssistant(a: Assistant): AssistantRecord {
     tools: maskTools(a.tools),
     maxDurationSec: a.maxDurationSec,
     voicemail: (a.voicemail as VoicemailSetting | null) ?? null,
+    listening: (a.listening as ListeningSetting | null) ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

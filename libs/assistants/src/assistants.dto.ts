@@ -5,6 +5,8 @@ import {
   scriptProblem,
   toolsProblem,
   voicemailProblem,
+  listeningProblem,
+  type ListeningSetting,
   type McpToolServer,
   type VoicemailSetting,
 } from './assistant-config';
@@ -64,6 +66,15 @@ class AssistantSettingsDto {
   @IsOptional()
   @CheckedBy('isVoicemail', voicemailProblem)
   voicemail?: Partial<VoicemailSetting> | null;
+
+  @ApiPropertyOptional({
+    allOf: [{ $ref: '#/components/schemas/ListeningSetting' }],
+    nullable: true,
+    description: "Turn-taking on real calls; null: the engine's defaults",
+  })
+  @IsOptional()
+  @CheckedBy('isListening', listeningProblem)
+  listening?: Partial<ListeningSetting> | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 14400, default: 600 })
   @Optional()

@@ -3,13 +3,20 @@ import { contract } from '@app/platform';
 
 /**
  * An assistant's conversation script: what the simulated call plays, step by step.
- * Exactly one of say / hear / tool / hangup / dtmf / transfer per step.
+ * Exactly one of say / hear / tool / hangup / dtmf / transfer / label per step.
  */
 export const ScriptStep = contract(
   'ScriptStep',
   z.union([
     z.object({ say: z.string().describe('The assistant says this') }),
-    z.object({ hear: z.string().describe('The callee says this') }),
+    z.object({
+      hear: z.string().describe('The callee says this'),
+      onKey: z
+        .record(z.string().regex(/^[0-9*#A-D]$/), z.string())
+        .optional()
+        .describe('SIP calls: a key the caller presses while heard jumps to the {label} step named here'),
+    }),
+    z.object({ label: z.string().describe('A place an onKey branch jumps to (does nothing itself)') }),
     z.object({
       tool: z.string().describe('An MCP tool to call ("server.tool" or "tool")'),
       arguments: z.record(z.string(), z.unknown()).optional(),

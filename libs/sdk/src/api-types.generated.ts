@@ -1743,6 +1743,7 @@ export interface components {
             firstMessage: string | null;
             /** @example en */
             language: string;
+            listening: components["schemas"]["ListeningSetting"] | null;
             maxDurationSec: number;
             name: string;
             script: components["schemas"]["ScriptStep"][];
@@ -2082,6 +2083,8 @@ export interface components {
              * @example en
              */
             language?: string;
+            /** @description Turn-taking on real calls; null: the engine's defaults */
+            listening?: components["schemas"]["ListeningSetting"] | null;
             /** @default 600 */
             maxDurationSec?: number;
             /** @example Appointment reminder */
@@ -2340,6 +2343,12 @@ export interface components {
             /** @enum {string} */
             role: "viewer" | "member" | "admin" | "owner";
         };
+        ListeningSetting: {
+            /** @description Silence that ends the caller's turn (default END_OF_TURN_SILENCE_MS, 600) */
+            endOfTurnSilenceMs: number | null;
+            /** @description A hear step that hears no speech this long moves on (default NO_SPEECH_TIMEOUT_MS, 8000) */
+            noSpeechTimeoutMs: number | null;
+        };
         LoginDto: {
             /** @example ada@example.com */
             email: string;
@@ -2548,6 +2557,13 @@ export interface components {
         } | {
             /** @description The callee says this */
             hear: string;
+            /** @description SIP calls: a key the caller presses while heard jumps to the {label} step named here */
+            onKey?: {
+                [key: string]: string;
+            };
+        } | {
+            /** @description A place an onKey branch jumps to (does nothing itself) */
+            label: string;
         } | {
             arguments?: {
                 [key: string]: unknown;
@@ -2727,6 +2743,8 @@ export interface components {
              * @example en
              */
             language?: string;
+            /** @description Turn-taking on real calls; null: the engine's defaults */
+            listening?: components["schemas"]["ListeningSetting"] | null;
             /** @default 600 */
             maxDurationSec?: number;
             name?: string;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AssistantsRepository,
+  normaliseListening,
   normaliseVoicemail,
   presentAssistant,
   sealToolServers,
@@ -42,6 +43,7 @@ export class AssistantsService {
       tools: sealToolServers(dto.tools ?? [], this.secrets) as object[],
       maxDurationSec: dto.maxDurationSec ?? 600,
       voicemail: dto.voicemail ? normaliseVoicemail(dto.voicemail) : Prisma.DbNull,
+      listening: dto.listening ? normaliseListening(dto.listening) : Prisma.DbNull,
     });
     return presentAssistant(created);
   }
@@ -60,10 +62,11 @@ export class AssistantsService {
 
   async update(workspaceId: string, agentId: string, dto: UpdateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
-    const { script, tools, voicemail, ...rest } = dto;
+    const { script, tools, voicemail, listening, ...rest } = dto;
     const updated = await this.assistants.update(workspaceId, agentId, {
       ...rest,
       ...(voicemail === undefined ? {} : { voicemail: voicemail ? normaliseVoicemail(voicemail) : Prisma.DbNull }),
+      ...(listening === undefined ? {} : { listening: listening ? normaliseListening(listening) : Prisma.DbNull }),
       ...(script === undefined ? {} : { script: script as object[] }),
       ...(tools === undefined ? {} : { tools: sealToolServers(tools, this.secrets) as object[] }),
     });

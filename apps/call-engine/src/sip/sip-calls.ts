@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { storedToolServers } from '@app/assistants';
+import { storedToolServers, type ListeningSetting } from '@app/assistants';
 import { RecordingStorage, type ScriptStep } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { MetricsService } from '@app/ops';
@@ -16,6 +16,7 @@ import { McpToolRunner } from '../tools/mcp-tool-runner';
 import { SipCall, type CallEnd, type CallMedia } from './sip-call';
 import type { InboundLeg } from './inbound-leg';
 import { SipStack } from './sip-stack';
+import type { Listening } from './voice-conversation';
 
 /** A lease this many renewals old belongs to an engine that is gone. */
 const LEASE_LIFETIMES = 5;
@@ -197,7 +198,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         noResponseMs: this.config.SIP_NO_RESPONSE_TIMEOUT_MS,
         inactivityMs: this.config.RTP_INACTIVITY_TIMEOUT_MS,
         maxDurationMs: call.assistant.maxDurationSec * 1000,
-        listening: { endOfTurnMs: this.config.END_OF_TURN_SILENCE_MS, noSpeechMs: this.config.NO_SPEECH_TIMEOUT_MS },
+        listening: this.listeningOf(call.assistant.listening),
         onSendInterval: (ms) => this.metrics.rtpSendIntervalError.observe(ms / 1000),
       },
       this.hooks(call, rid),
@@ -233,6 +234,15 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         const event = await this.calls.failTransfer(call, to, sipStatus, new Date());
         if (event) await this.transitions.record([event], requestId);
       },
+    };
+  }
+
+  /** The assistant's turn-taking, its unset fields the engine's defaults. */
+  private listeningOf(setting: unknown): Listening {
+    const own = (setting ?? {}) as Partial<ListeningSetting>;
+    return {
+      endOfTurnMs: own.endOfTurnSilenceMs ?? this.config.END_OF_TURN_SILENCE_MS,
+      noSpeechMs: own.noSpeechTimeoutMs ?? this.config.NO_SPEECH_TIMEOUT_MS,
     };
   }
 

@@ -1,15 +1,19 @@
 import { forwardRef, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { isIP } from 'node:net';
-import type * as sip from 'sip';
+import * as sip from 'sip';
+import * as digest from 'sip/digest';
 import { CallsRepository } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
-import { AppConfig } from '@app/platform';
+import { AppConfig, SecretBox } from '@app/platform';
 import { SipTrunksRepository } from '@app/telephony';
 import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
 import { CallTransitions } from '../lifecycle/call-transitions';
 import { InboundLeg } from './inbound-leg';
 import { SipCalls } from './sip-calls';
 import { SipStack } from './sip-stack';
+
+/** How long a digest challenge waits for the INVITE that answers it. */
+const CHALLENGE_TTL_MS = 30_000;
 
 /** The final response a refused inbound call gets, by why it ended. */
 const REFUSALS: Record<string, [number, string]> = {
@@ -38,6 +42,8 @@ export function dialledNumber(uri: string | undefined): string | null {
 export class SipInbound implements OnModuleInit {
   private readonly logger = new Logger(SipInbound.name);
   private readonly trustedProxies: Set<string>;
+  /** Digest challenges sent, by Call-ID, until the retried INVITE answers them. */
+  private readonly challenges = new Map<string, digest.DigestContext>();
 
   constructor(
     private readonly stack: SipStack,
@@ -47,6 +53,7 @@ export class SipInbound implements OnModuleInit {
     private readonly lifecycleRows: CallLifecycleRepository,
     private readonly transitions: CallTransitions,
     @Inject(forwardRef(() => CallLifecycleService)) private readonly lifecycle: CallLifecycleService,
+    private readonly secrets: SecretBox,
     config: AppConfig,
   ) {
     this.trustedProxies = new Set((config.SIP_TRUSTED_PROXIES ?? '').split(',').filter(Boolean));
@@ -81,6 +88,7 @@ export class SipInbound implements OnModuleInit {
       this.logger.warn({ from: source, to, msg: `inbound INVITE refused (${known ? 404 : 403})` });
       return this.stack.respond(rq, known ? 404 : 403, known ? 'Not Found' : 'Forbidden');
     }
+    if (!(await this.authorised(rq, route))) return;
     const leg = new InboundLeg(this.stack, rq);
     if (leg.offerProblem) {
       leg.reject(488, 'Not Acceptable Here');
@@ -116,6 +124,30 @@ export class SipInbound implements OnModuleInit {
       const [status, reason] = REFUSALS[row.endedReason ?? ''] ?? [480, 'Temporarily Unavailable'];
       this.sipCalls.dropInbound(callId)?.reject(status, reason);
     }
+  }
+
+  /**
+   * A trunk with inbound credentials challenges each new INVITE (401, digest) and takes only the
+   * retried INVITE of the same Call-ID that answers it; wrong credentials get 403 and write nothing.
+   */
+  private async authorised(rq: sip.SipMessage, route: { workspaceId: string; trunkId: string }): Promise<boolean> {
+    const trunk = await this.trunks.find(route.workspaceId, route.trunkId);
+    if (!trunk?.inboundUsername || !trunk.inboundPasswordEnc) return true;
+    const callId = String(rq.headers['call-id']);
+    const pending = this.challenges.get(callId);
+    if (pending && rq.headers.authorization) {
+      this.challenges.delete(callId);
+      const creds = { user: trunk.inboundUsername, password: this.secrets.open(trunk.inboundPasswordEnc) };
+      if (digest.authenticateRequest(pending, rq, creds)) return true;
+      this.logger.warn({ to: rq.uri, msg: 'inbound INVITE with wrong trunk credentials (403)' });
+      this.stack.respond(rq, 403, 'Forbidden');
+      return false;
+    }
+    const ctx: digest.DigestContext = { realm: 'voice-assistant', qop: 'auth' };
+    this.challenges.set(callId, ctx);
+    setTimeout(() => this.challenges.delete(callId), CHALLENGE_TTL_MS).unref();
+    this.stack.send(digest.challenge(ctx, sip.makeResponse(rq, 401, 'Unauthorized')));
+    return false;
   }
 
   private async callerGaveUp(callId: string, reason: 'customer-ended-call' | string): Promise<void> {

@@ -73,11 +73,15 @@ export class VoiceConversation {
 
   private async play(): Promise<'assistant' | 'customer' | null> {
     await this.say(this.firstMessage);
-    for (const step of this.steps) {
+    for (let index = 0; index < this.steps.length; index++) {
+      const step = this.steps[index];
       if (this.io.signal.aborted) return null;
       if ('say' in step) await this.say(step.say);
-      else if ('hear' in step) await this.hear();
-      else if ('tool' in step) await this.tool(step);
+      else if ('hear' in step) {
+        // a key with a branch jumps there (to the step after its label)
+        const key = await this.hear(step.onKey ?? {});
+        if (key) index = this.steps.findIndex((s) => 'label' in s && s.label === step.onKey![key]);
+      } else if ('tool' in step) await this.tool(step);
       else if ('dtmf' in step) await this.press(step.dtmf);
       else if ('transfer' in step) {
         // accepted: the call ends as transferred (the signal aborts); refused: the script goes on
@@ -108,21 +112,28 @@ export class VoiceConversation {
     });
   }
 
-  /** Waits for the caller's turn: speech, then `endOfTurnMs` of silence; nothing heard: no turn. */
-  private hear(): Promise<void> {
+  /**
+   * Waits for the caller's turn: speech, then `endOfTurnMs` of silence (nothing heard: no turn), or a
+   * key that `onKey` branches on (answered; the key itself is a turn as every key is).
+   */
+  private hear(onKey: Record<string, string>): Promise<string | null> {
     const { session, listening, signal } = this.io;
     const vad = new VoiceActivity(listening.endOfTurnMs, FRAME_MS);
     const begin = session.elapsedMs;
     let startedAt: number | null = null;
     return new Promise((resolve) => {
-      const finish = (endMs: number | null) => {
+      const finish = (endMs: number | null, key: string | null = null) => {
         stopListening();
+        stopKeys();
         signal.removeEventListener('abort', aborted);
         if (startedAt !== null && endMs !== null) {
           this.turns.push({ role: 'customer', text: null, startSec: sec(startedAt), endSec: sec(endMs) });
         }
-        resolve();
+        resolve(key);
       };
+      const stopKeys = session.onDigit((digit, atMs) => {
+        if (digit in onKey) finish(startedAt === null ? null : atMs, digit);
+      });
       const aborted = () => finish(startedAt === null ? null : session.elapsedMs);
       signal.addEventListener('abort', aborted, { once: true });
       const stopListening = session.onHeard((frame, atMs) => {

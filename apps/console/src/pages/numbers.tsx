@@ -11,6 +11,7 @@ interface PhoneNumber {
   assistantRequestUrl: string | null;
   default: boolean;
   source: string;
+  trunkId: string | null;
 }
 
 /** Empty form fields mean "not given" on create and "clear" (null) on update. */
@@ -25,6 +26,16 @@ export function Numbers({ me }: { me: Me }) {
   const [rang, setRang] = useState<string | null>(null);
   const [error, setError] = useState('');
   const admin = roleAtLeast(me.role, 'admin');
+  const [trunks, setTrunks] = useState<{ trunkId: string; name: string }[]>([]);
+  useEffect(() => {
+    if (admin)
+      api<{ list: { trunkId: string; name: string }[] }>('GET', '/voice/trunk/list?pageSize=100').then(
+        (r) => setTrunks(r.list),
+        () => setTrunks([]),
+      );
+  }, [admin]);
+  const carrierOf = (trunkId: string | null) =>
+    trunkId ? (trunks.find((t) => t.trunkId === trunkId)?.name ?? 'SIP trunk') : 'simulator';
   const load = useCallback(() => {
     api<{ list: PhoneNumber[] }>('GET', '/voice/number/list?pageSize=100').then(
       (r) => setNumbers(r.list),
@@ -87,6 +98,19 @@ export function Numbers({ me }: { me: Me }) {
             Label <input name="label" placeholder="Support line" />
           </label>
           <AssistantSelect assistants={assistants} none="none" name="agentId" defaultValue="" />
+          {trunks.length ? (
+            <label>
+              Carried by{' '}
+              <select name="trunkId" defaultValue="">
+                <option value="">the simulator</option>
+                {trunks.map((t) => (
+                  <option key={t.trunkId} value={t.trunkId}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label>
             Assistant request URL <input name="assistantRequestUrl" type="url" placeholder="https://…" />
           </label>
@@ -111,7 +135,8 @@ export function Numbers({ me }: { me: Me }) {
         {numbers.map((n) => (
           <tr key={n.numberId} aria-label={`Number ${n.number}`}>
             <td>
-              {n.number} <span className="muted">{n.country}</span>
+              {n.number} <span className="muted">{n.country}</span>{' '}
+              <span className="muted">via {carrierOf(n.trunkId)}</span>
             </td>
             <td>{n.label ?? '—'}</td>
             <td>{nameOf(n.agentId)}</td>
