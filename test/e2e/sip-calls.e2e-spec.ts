@@ -646,7 +646,7 @@ describe('real calls over SIP: sipp scenarios', () => {
       expect(await gateway.get(PrismaService).call.count()).toBe(before);
     });
 
-    it('a trunk with inbound credentials challenges INVITEs: answered right, the call goes on; wrong, 403', async () => {
+    it('a trunk with inbound credentials challenges INVITEs; answered right, it goes on, wrong: 403', async () => {
       const trunk = await admin().post('/api/core/voice/trunk', {
         name: 'carrier with credentials',
         host: PEER_ADDRESS,
