@@ -250,6 +250,8 @@ describe('real calls over SIP: sipp scenarios', () => {
     });
     const transcript = await admin().get(`/api/core/voice/call/${callId}/transcript`);
     expect(transcript.body.turns[0]).toMatchObject({ role: 'assistant', text: 'Hello, this is Ada from the clinic.' });
+    // the first words start within 300 ms of the 200 OK (once the far end's media flows)
+    expect(transcript.body.turns[0].startSec).toBeLessThanOrEqual(0.3);
     const wav = await downloadRecording(callId);
     expect(wav.readUInt16LE(22)).toBe(2); // two channels
     const { samples } = parseWav(wav);
@@ -286,7 +288,13 @@ describe('real calls over SIP: sipp scenarios', () => {
     const peer = await scenario('auth.xml');
     const callId = await callThrough(peer, { username: 'acme', password: 'trunk-secret' });
     expect(await finalCall(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+    expect(await deliveredEvents(callId, 'call.completed')).toEqual([
+      'call.started',
+      'call.connected',
+      'call.completed',
+    ]);
     expect(peer.errors()).toBe('');
+    await nothingLive();
   });
 
   it('fails with sip-auth-failed when the carrier refuses the credentials', async () => {
@@ -301,9 +309,46 @@ describe('real calls over SIP: sipp scenarios', () => {
     const callId = await callThrough(peer);
     const call = await finalCall(callId);
     expect(call).toMatchObject({ status: 'completed', endedReason: 'customer-ended-call' });
+    expect(await deliveredEvents(callId, 'call.completed')).toEqual([
+      'call.started',
+      'call.connected',
+      'call.completed',
+    ]);
     expect(call.durationSec).toBeGreaterThanOrEqual(1);
     expect(call.durationSec).toBeLessThanOrEqual(3);
     expect(peer.errors()).toBe('');
+    await nothingLive();
+  });
+
+  it('G.711 A-law, a hold by re-INVITE (answered recvonly) and a key by SIP INFO', async () => {
+    const peer = await scenario('hold-info-pcma.xml');
+    const { agentId: patient } = await createAssistant(gateway, ws.keys.admin, {
+      firstMessage: 'Hello, one moment please.',
+      script: [{ hear: 'a' }, { hangup: 'assistant' }],
+    });
+    const callId = await callThrough(peer, {}, patient);
+    expect(await finalCall(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+    expect(peer.errors()).toBe('');
+    expect(peer.messages()).toMatch(/a=recvonly/);
+    await waitFor('media', async () => (await admin().get(`/api/core/voice/call/${callId}`)).body.recordingReady);
+    const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+    expect(turns).toContainEqual(expect.objectContaining({ role: 'customer', dtmf: '5' }));
+    const { samples } = parseWav(await downloadRecording(callId));
+    const echoed = channel(samples, 1).reduce((sum, v) => sum + Math.abs(v), 0);
+    expect(echoed / (samples.length / 2)).toBeGreaterThan(100); // A-law both ways
+  });
+
+  it('a far end whose audio never comes: failed with media-timeout, and our BYE', async () => {
+    const peer = await scenario('silent.xml');
+    const { agentId: patient } = await createAssistant(gateway, ws.keys.admin, {
+      firstMessage: 'Hello?',
+      script: [{ hear: 'a' }, { hear: 'b' }, { hear: 'c' }, { hear: 'd' }, { hangup: 'assistant' }],
+    });
+    const callId = await callThrough(peer, {}, patient);
+    const call = await finalCall(callId);
+    expect(call).toMatchObject({ status: 'failed', endedReason: 'media-timeout' });
+    expect(await deliveredEvents(callId, 'call.failed')).toEqual(['call.started', 'call.connected', 'call.failed']);
+    expect(peer.messages()).toMatch(/BYE sip:/);
     await nothingLive();
   });
 
@@ -506,6 +551,36 @@ describe('real calls over SIP: sipp scenarios', () => {
       expectError(await admin().post(`/api/core/voice/call/${callId}/transfer`, { to: '+14155550199' }), 409);
     });
 
+    it('a baresip phone REFERred to a second sipp UAS calls it: a real blind transfer', async () => {
+      const silence = join(mkdtempSync(join(tmpdir(), 'line-')), 'silence.wav');
+      writeFileSync(silence, monoWav(new Int16Array(8000 * 20)));
+      const phone = await startBaresip(silence);
+      const second = await scenario('answer.xml');
+      try {
+        const { agentId: waiting } = await createAssistant(gateway, ws.keys.admin, {
+          firstMessage: 'Let me put you through to our sales team.',
+          script: longScript,
+        });
+        const callId = await callThrough(phone, {}, waiting);
+        await waitFor('the call to connect', async () => {
+          return (await admin().get(`/api/core/voice/call/${callId}`)).body.status === 'in-progress';
+        });
+        const sales = `sip:+14155550155@${PEER_ADDRESS}:${second.port}`;
+        expect((await admin().post(`/api/core/voice/call/${callId}/transfer`, { to: sales })).status).toBe(202);
+        expect(await finalCall(callId)).toMatchObject({
+          status: 'completed',
+          endedReason: 'transferred',
+          transferTo: sales,
+        });
+        // the phone followed the REFER: the second UAS got its INVITE
+        await waitFor('the INVITE at the second UAS', async () =>
+          second.messages().includes('INVITE sip:+14155550155'),
+        );
+      } finally {
+        await phone.stop();
+      }
+    });
+
     it('a script transfer the far end refuses: call.transferred outcome failed, the script goes on', async () => {
       const peer = await scenario('transfer-refused.xml');
       const { agentId: transferring } = await createAssistant(gateway, ws.keys.admin, {
@@ -632,6 +707,13 @@ describe('real calls over SIP: sipp scenarios', () => {
       } finally {
         await phone.stop();
       }
+    });
+
+    it("the simulator's testing route may still ring a trunk's number: that call is simulated", async () => {
+      const rang = await admin().post('/api/core/voice/simulator/inbound', { to: inboundNumber, from: '+14155550321' });
+      expect(rang.status).toBe(202);
+      const call = await finalCall(rang.body.callId);
+      expect(call).toMatchObject({ direction: 'inbound', status: 'completed', trunkId: null });
     });
 
     it('an INVITE from an address no trunk lists gets 403 and writes nothing; an unknown number 404', async () => {

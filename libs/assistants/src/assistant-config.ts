@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contract, isPlainObject } from '@app/platform';
+import { contract, isPlainObject, SIP_URI } from '@app/platform';
 
 /** An MCP tool server an assistant may call mid-conversation. */
 export const McpToolServer = contract(
@@ -116,8 +116,8 @@ export function scriptProblem(script: unknown): string | null {
     if (kind === 'hangup') {
       if (value !== 'assistant' && value !== 'customer') return `${where}.hangup must be "assistant" or "customer"`;
     } else if (kind === 'transfer') {
-      if (typeof value !== 'string' || !/^\+[1-9]\d{6,14}$/.test(value)) {
-        return `${where}.transfer must be a number in E.164 format, e.g. +14155550199`;
+      if (typeof value !== 'string' || !(/^\+[1-9]\d{6,14}$/.test(value) || SIP_URI.test(value))) {
+        return `${where}.transfer must be a number in E.164 format, e.g. +14155550199, or a sip: URI`;
       }
     } else if (kind === 'dtmf') {
       if (typeof value !== 'string' || !DTMF_DIGITS.test(value)) return `${where}.dtmf must be 1-32 of 0-9 * # A-D`;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsInternationalPhone, IsJsonObject, Optional, PageQuery, Required } from '@app/platform';
+import { IsInternationalPhone, IsJsonObject, IsTransferTarget, Optional, PageQuery, Required } from '@app/platform';
 import { CALL_STATUSES, DIRECTIONS, type ApiCallStatus } from './call-status';
 
 /** A call's metadata (start-call, an assistant request's answer): echoed on the call and every event. */
@@ -48,10 +48,13 @@ export class StartCallDto {
 /** Query of GET /api/core/voice/call/list (spec 4.3, plus the time window for catching up). */
 /** POST /voice/call/{callId}/transfer. */
 export class TransferCallDto {
-  @ApiProperty({ description: 'Where to send the far end (E.164)', example: '+14155550199' })
+  @ApiProperty({
+    description: 'Where to send the far end: a number (E.164; over a trunk, at the trunk) or a SIP URI',
+    example: '+14155550199',
+  })
   @Required()
-  @IsString({ message: 'to must be a string in international format, e.g. +14155552671' })
-  @IsInternationalPhone()
+  @IsString({ message: 'to must be a string in international format, e.g. +14155552671, or a sip: URI' })
+  @IsTransferTarget()
   to: string;
 }
 

@@ -33,6 +33,8 @@ export interface InboundCall {
   from: string;
   to: string;
   requestId?: string;
+  /** The SIP trunk it came in on; absent: the simulator's testing route. */
+  trunkId?: string;
 }
 
 @Injectable()
@@ -93,6 +95,7 @@ export class CallsRepository {
       to: input.to,
       from: input.from,
       numberId: input.numberId,
+      trunkId: input.trunkId ?? null,
       metadata: null,
       requestId: input.requestId,
     });

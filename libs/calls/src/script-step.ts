@@ -25,8 +25,8 @@ export const ScriptStep = contract(
     z.object({
       transfer: z
         .string()
-        .regex(/^\+[1-9]\d{6,14}$/)
-        .describe('The assistant transfers the caller to this number (E.164; SIP REFER on calls over a trunk)'),
+        .regex(/^(\+[1-9]\d{6,14}|sips?:[^\s<>@;]+@[A-Za-z0-9.-]+(:\d{1,5})?)$/)
+        .describe('The assistant transfers the caller here: a number (E.164) or a SIP URI (SIP REFER over a trunk)'),
     }),
     z.object({
       dtmf: z

@@ -2574,7 +2574,7 @@ export interface components {
             /** @enum {string} */
             hangup: "assistant" | "customer";
         } | {
-            /** @description The assistant transfers the caller to this number (E.164; SIP REFER on calls over a trunk) */
+            /** @description The assistant transfers the caller here: a number (E.164) or a SIP URI (SIP REFER over a trunk) */
             transfer: string;
         } | {
             /** @description The assistant presses these keys (RFC 4733 telephone-events on SIP calls; silent when simulated) */
@@ -2729,7 +2729,7 @@ export interface components {
         };
         TransferCallDto: {
             /**
-             * @description Where to send the far end (E.164)
+             * @description Where to send the far end: a number (E.164; over a trunk, at the trunk) or a SIP URI
              * @example +14155550199
              */
             to: string;

@@ -75,6 +75,11 @@ export class RtpSession implements ClockListener {
   private readonly heardFrames: (Int16Array | null)[] = [];
   private readonly frameListeners = new Set<(frame: Int16Array | null, atMs: number) => void>();
   private readonly digitListeners = new Set<(digit: string, atMs: number) => void>();
+  private readonly unheardDigits: [string, number][] = [];
+  /** The far end put us on hold: nothing is sent. */
+  private held = false;
+  /** Whether the far end sends audio at all (not when its direction is inactive or recvonly). */
+  private expectsPackets = true;
   /** RFC 4733 packets to send instead of audio, one per tick (null: a tick of silence between keys). */
   private readonly events: (KeyTick | null)[] = [];
   /** The timestamp every packet of the key being sent carries (its first tick's). */
@@ -133,14 +138,17 @@ export class RtpSession implements ClockListener {
     return () => this.frameListeners.delete(listener);
   }
 
-  /** Keys the far end pressed (RFC 4733), each once, with the session time. */
+  /** Keys the far end pressed (RFC 4733), each once, with the session time (earlier ones first). */
   onDigit(listener: (digit: string, atMs: number) => void): () => void {
     this.digitListeners.add(listener);
+    for (const [digit, atMs] of this.unheardDigits.splice(0)) listener(digit, atMs);
     return () => this.digitListeners.delete(listener);
   }
 
   /** Reports a key pressed by other means (SIP INFO). */
   heardDigit(digit: string): void {
+    // keys pressed before anyone listens (right after the answer) wait for the first listener
+    if (this.digitListeners.size === 0) this.unheardDigits.push([digit, this.elapsedMs]);
     for (const listener of this.digitListeners) listener(digit, this.elapsedMs);
   }
 
@@ -161,6 +169,16 @@ export class RtpSession implements ClockListener {
   }
 
   /** Changes the far end's address (a re-INVITE moved it). */
+  /**
+   * The far end's direction after a re-INVITE: on hold (sendonly, inactive) we send nothing but keep
+   * the clock and timestamps running; inactive also sends us nothing, so silence is no timeout then.
+   */
+  setDirection(direction: 'sendrecv' | 'sendonly' | 'recvonly' | 'inactive'): void {
+    this.held = direction === 'sendonly' || direction === 'inactive';
+    this.expectsPackets = direction !== 'inactive' && direction !== 'recvonly';
+    this.lastHeardFrame = this.frames;
+  }
+
   moveRemote(remote: RtpPeer): void {
     this.remote = remote;
     this.farEndAddress = remote.address;
@@ -194,7 +212,7 @@ export class RtpSession implements ClockListener {
     for (const listener of this.frameListeners) listener(heard, this.elapsedMs);
     // counted in frames, not wall-clock time: after a stall of this process the packets that
     // arrived meanwhile are still queued behind this tick, and a stall is not the far end's silence
-    if ((this.frames - this.lastHeardFrame) * FRAME_MS > this.options.inactivityMs) {
+    if (this.expectsPackets && (this.frames - this.lastHeardFrame) * FRAME_MS > this.options.inactivityMs) {
       this.lastHeardFrame = Infinity; // once
       this.options.onInactive();
     }
@@ -222,6 +240,10 @@ export class RtpSession implements ClockListener {
     const marker = !this.talking && this.queue.length > 0; // the first packet of a talk spurt
     this.talking = this.queue.length > 0;
     this.sentFrames.push(frame);
+    if (this.held) {
+      this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0; // time goes on; no packet, no sequence number
+      return;
+    }
     // one allocation per packet (it is handed to the socket): header, then the samples encoded in place
     const packet = Buffer.allocUnsafe(12 + FRAME_SAMPLES);
     writeRtpHeader(packet, {

@@ -78,11 +78,13 @@ export class InboundLeg {
     this.release();
   }
 
-  /** Blind transfer: REFER the caller to `number` at the carrier that sent the call; the final status. */
-  refer(number: string): Promise<number> {
+  /** Blind transfer: REFER the caller to `target` (a SIP URI, or a number at the carrier); the final status. */
+  refer(target: string): Promise<number> {
     if (this.state !== 'confirmed') return Promise.resolve(481);
     const carrier = sip.parseUri(this.remoteTarget());
-    const referTo = `<sip:${number}@${carrier.host}${carrier.port ? `:${carrier.port}` : ''}>`;
+    const referTo = target.startsWith('sip')
+      ? `<${target}>`
+      : `<sip:${target}@${carrier.host}${carrier.port ? `:${carrier.port}` : ''}>`;
     const { to } = this.invite.headers;
     const referredBy = `<sip:${sip.parseUri(to!.uri).user ?? ''}@${this.stack.publicAddress}>`;
     return referStatus((done) => this.sendInDialog('REFER', { 'refer-to': referTo, 'referred-by': referredBy }, done));

@@ -226,11 +226,16 @@ export class OutboundLeg {
     });
   }
 
-  /** Blind transfer (RFC 3515): REFER the far end to `number` at the trunk; resolves with the final status. */
-  refer(number: string): Promise<number> {
+  /**
+   * Blind transfer (RFC 3515): REFER the far end to `target` (a SIP URI, or a number at the trunk);
+   * resolves with the final status.
+   */
+  refer(target: string): Promise<number> {
     if (this.state !== 'confirmed') return Promise.resolve(481);
     const transport = this.route.transport === 'tcp' ? ';transport=tcp' : '';
-    const referTo = `<sip:${number}@${this.route.host}:${this.route.port}${transport}>`;
+    const referTo = target.startsWith('sip')
+      ? `<${target}>`
+      : `<sip:${target}@${this.route.host}:${this.route.port}${transport}>`;
     return referStatus((done) =>
       this.sendInDialog('REFER', { 'refer-to': referTo, 'referred-by': `<${this.localUri}>` }, done),
     );

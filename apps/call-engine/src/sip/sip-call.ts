@@ -130,7 +130,10 @@ export class SipCall {
       answered: (media) => void this.answered(media, socket),
       failed: (outcome) => void this.notConnected(outcome, socket),
       farEndHungUp: () => this.endFromOutside({ kind: 'complete', reason: 'customer-ended-call' }),
-      mediaChanged: (media) => this.session?.moveRemote(media),
+      mediaChanged: (media) => {
+        this.session?.moveRemote(media);
+        this.session?.setDirection(media.direction);
+      },
       digit: (digit) => this.session?.heardDigit(digit),
       transferProgress: (status) => status !== null && status >= 200 && this.onTransferOutcome?.(status),
     };

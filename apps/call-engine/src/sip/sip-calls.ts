@@ -74,11 +74,6 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     await Promise.race([Promise.all(calls.map((c) => c.finishedPromise)), grace]);
   }
 
-  /** Calls on this engine now. */
-  get liveCount(): number {
-    return this.live.size;
-  }
-
   /** The lifecycle's step for a trunk call: place it, pass on an API end, or end an orphan. */
   async advance(call: LoadedCall, requestId?: string): Promise<void> {
     const inbound = this.ringingInbound.get(call.id);
@@ -95,6 +90,15 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     if (this.placing.has(call.id)) return;
     if (call.status !== 'ringing' && call.status !== 'in_progress') return;
     const now = new Date();
+    const leaseLife = LEASE_LIFETIMES * this.config.SIP_LEASE_MS;
+    if (!call.sipEngine && call.direction === 'inbound') {
+      // an inbound call is claimed by the engine its INVITE reached, right after its admission: one
+      // left unclaimed is from an engine that died in between (its caller got no answer)
+      if (now.getTime() - call.createdAt.getTime() < leaseLife) return;
+      const step: MoveStep = { kind: 'fail', from: call.status, reason: 'engine-lost', stage: 'ringing' };
+      await this.transitions.move(call, step, now, requestId);
+      return;
+    }
     if (!call.sipEngine) {
       if (call.endRequestedAt) {
         await this.transitions.move(call, { kind: 'complete', reason: 'api-ended-call' }, now, requestId);
@@ -102,7 +106,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       }
       return this.place(call, requestId);
     }
-    const leaseEnds = (call.sipSeenAt?.getTime() ?? 0) + LEASE_LIFETIMES * this.config.SIP_LEASE_MS;
+    const leaseEnds = (call.sipSeenAt?.getTime() ?? 0) + leaseLife;
     if (now.getTime() < leaseEnds) return; // another engine holds it
     this.logger.warn({ callId: call.id, engine: call.sipEngine, msg: 'the engine holding the call is gone' });
     const stage = call.status === 'ringing' ? 'ringing' : 'in-progress';

@@ -95,12 +95,7 @@ export class SipInbound implements OnModuleInit {
       return;
     }
     const from = dialledNumber(rq.headers.from?.uri) ?? 'anonymous';
-    const admitted = await this.calls.tryReceive({
-      workspaceId: route.workspaceId,
-      numberId: route.numberId,
-      from,
-      to: to!,
-    });
+    const admitted = await this.calls.tryReceive({ ...route, from, to: to! });
     if (admitted.kind !== 'created') {
       leg.reject(486, 'Busy Here'); // the workspace's live-call limit
       return;

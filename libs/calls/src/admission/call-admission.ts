@@ -20,6 +20,11 @@ export interface AdmissionRequest {
   /** Caller ID and the workspace's number it belongs to, if any. */
   from: string | null;
   numberId: string | null;
+  /**
+   * The SIP trunk the call goes over. Outbound calls take their number's trunk (undefined here); an
+   * inbound call names the trunk it came in on (null: the simulator's testing route).
+   */
+  trunkId?: string | null;
   campaignId?: string | null;
   metadata: unknown;
   requestId?: string | null;
@@ -104,7 +109,9 @@ export class CallAdmission {
                             "campaignId", language, metadata, "requestId", "eventCount", "createdAt", "updatedAt")
         SELECT ${callId}, ${workspaceId}, (SELECT id FROM assistant), ${direction}::"CallDirection", ${r.to},
                ${r.from}, ${r.numberId},
-               (SELECT "trunkId" FROM "PhoneNumber" WHERE id = ${r.numberId} AND "workspaceId" = ${workspaceId}),
+               CASE WHEN ${r.trunkId === undefined}
+                 THEN (SELECT "trunkId" FROM "PhoneNumber" WHERE id = ${r.numberId} AND "workspaceId" = ${workspaceId})
+                 ELSE ${r.trunkId ?? null} END,
                ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb,
                ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${at}::timestamptz AT TIME ZONE 'UTC',
                ${at}::timestamptz AT TIME ZONE 'UTC'

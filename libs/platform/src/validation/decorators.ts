@@ -56,6 +56,31 @@ export function IsInternationalPhone(options?: ValidationOptions) {
   );
 }
 
+/** A SIP URI a call may be transferred to: sip:user@host[:port], no spaces or angle brackets. */
+export const SIP_URI = /^sips?:[^\s<>@;]+@[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+/** Where a call is transferred: a number in international format (stored E.164), or a SIP URI. */
+export function IsTransferTarget(options?: ValidationOptions) {
+  return applyDecorators(
+    Transform(({ value }) => toE164(value)),
+    ValidateBy(
+      {
+        name: 'isTransferTarget',
+        validator: {
+          validate: (value) =>
+            typeof value === 'string' &&
+            (SIP_URI.test(value) || (value.startsWith('+') && !!parsePhoneNumberFromString(value)?.isValid())),
+          defaultMessage: buildMessage(
+            (each) => `${each}$property must be a phone number in international format or a sip: URI`,
+            options,
+          ),
+        },
+      },
+      options,
+    ),
+  );
+}
+
 /** A plain JSON object (not an array or null) whose JSON text is at most maxBytes. */
 export function IsJsonObject(maxBytes: number, options?: ValidationOptions) {
   return ValidateBy(
