@@ -8,8 +8,9 @@ RUN npm run prisma:generate && npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
-# The assistant's voice on real calls (flite) and in simulated recordings (espeak-ng).
-RUN apt-get update && apt-get install -y --no-install-recommends flite espeak-ng && rm -rf /var/lib/apt/lists/*
+# The assistant's voice on real calls (flite) and in simulated recordings (espeak-ng); its ears (pocketsphinx).
+RUN apt-get update && apt-get install -y --no-install-recommends flite espeak-ng pocketsphinx pocketsphinx-en-us \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -87,14 +87,15 @@ ensure_espeak() {
   apt_install espeak-ng
 }
 
-# Real SIP peers and the assistant's voice on real calls (Debian packages): sipp and baresip stand
-# in for the carrier and the callee in the tests, flite speaks the assistant's lines.
+# Real SIP peers and the assistant's voice and ears on real calls (Debian packages): sipp and baresip
+# stand in for the carrier and the callee in the tests, flite speaks, pocketsphinx recognises.
 ensure_sip_peers() {
   local missing=()
   command -v sipp >/dev/null || missing+=(sip-tester)
   command -v baresip >/dev/null || missing+=(baresip-core)
   command -v flite >/dev/null || missing+=(flite)
-  if [ ${#missing[@]} -eq 0 ]; then note "sipp, baresip, flite: installed"; return; fi
+  command -v pocketsphinx_continuous >/dev/null || missing+=(pocketsphinx pocketsphinx-en-us)
+  if [ ${#missing[@]} -eq 0 ]; then note "sipp, baresip, flite, pocketsphinx: installed"; return; fi
   apt_install --no-install-recommends "${missing[@]}"
 }
 

@@ -19,6 +19,7 @@ import { SipCalls } from './sip/sip-calls';
 import { SipInbound } from './sip/sip-inbound';
 import { SipStack } from './sip/sip-stack';
 import { Speech } from './media/speech';
+import { Transcriber } from './media/transcriber';
 import { ReconcilerService } from './reconciler/reconciler.service';
 import { McpToolRunner } from './tools/mcp-tool-runner';
 
@@ -48,6 +49,7 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     HistoryMaintenance,
     McpToolRunner,
     Speech,
+    Transcriber,
     AssistantChooser,
     AssistantRequest,
   ],

@@ -94,7 +94,7 @@ export const MAX_TOOL_SERVERS = 16;
 const STEP_KINDS = ['say', 'hear', 'tool', 'hangup', 'dtmf', 'transfer', 'label'] as const;
 const FIELDS_OF: Partial<Record<(typeof STEP_KINDS)[number], string[]>> = {
   tool: ['tool', 'arguments'],
-  hear: ['hear', 'onKey'],
+  hear: ['hear', 'onKey', 'expect', 'otherwise', 'noSpeech'],
 };
 /** Digits a `dtmf` step may send: RFC 4733 events 0-9, *, #, A-D. */
 export const DTMF_DIGITS = /^[0-9*#A-D]{1,32}$/;
@@ -127,8 +127,8 @@ export function scriptProblem(script: unknown): string | null {
     if (kind === 'tool' && step.arguments !== undefined && !isPlainObject(step.arguments)) {
       return `${where}.arguments must be an object`;
     }
-    if (kind === 'hear' && step.onKey !== undefined) {
-      const problem = onKeyProblem(step.onKey, labelsOf(script), where);
+    if (kind === 'hear') {
+      const problem = hearBranchesProblem(step, labelsOf(script), where);
       if (problem) return problem;
     }
   }
@@ -137,6 +137,31 @@ export function scriptProblem(script: unknown): string | null {
 
 function labelsOf(script: unknown[]): Set<unknown> {
   return new Set(script.filter(isPlainObject).map((s) => s.label));
+}
+
+/** A hear step's branches (onKey, expect, otherwise, noSpeech) name labels of the script. */
+function hearBranchesProblem(step: Record<string, unknown>, labels: Set<unknown>, where: string): string | null {
+  if (step.onKey !== undefined) {
+    const problem = onKeyProblem(step.onKey, labels, where);
+    if (problem) return problem;
+  }
+  for (const name of ['otherwise', 'noSpeech']) {
+    if (step[name] !== undefined && !labels.has(step[name]))
+      return `${where}.${name} names no {label} step of the script`;
+  }
+  if (step.expect === undefined) return null;
+  if (!Array.isArray(step.expect)) return `${where}.expect must be an array of {phrases, goto}`;
+  for (const [n, e] of step.expect.entries()) {
+    const at = `${where}.expect[${n}]`;
+    if (!isPlainObject(e) || !Array.isArray(e.phrases) || e.phrases.length === 0) {
+      return `${at} must be {phrases: [at least one], goto}`;
+    }
+    if (e.phrases.some((p) => typeof p !== 'string' || !/[a-z0-9]/i.test(p) || p.length > 200)) {
+      return `${at}.phrases must be words of at most 200 characters`;
+    }
+    if (!labels.has(e.goto)) return `${at}.goto names no {label} step of the script`;
+  }
+  return null;
 }
 
 /** A hear step's onKey: one key each (0-9 * # A-D), each naming a label of the script. */

@@ -15,6 +15,12 @@ export const ScriptStep = contract(
         .record(z.string().regex(/^[0-9*#A-D]$/), z.string())
         .optional()
         .describe('SIP calls: a key the caller presses while heard jumps to the {label} step named here'),
+      expect: z
+        .array(z.object({ phrases: z.array(z.string()).min(1), goto: z.string() }))
+        .optional()
+        .describe('SIP calls: what was recognised containing one of the phrases jumps to that {label}'),
+      otherwise: z.string().optional().describe('Speech that matched no expected phrase jumps to this {label}'),
+      noSpeech: z.string().optional().describe('No speech at all jumps to this {label}'),
     }),
     z.object({ label: z.string().describe('A place an onKey branch jumps to (does nothing itself)') }),
     z.object({

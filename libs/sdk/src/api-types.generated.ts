@@ -2555,12 +2555,21 @@ export interface components {
             /** @description The assistant says this */
             say: string;
         } | {
+            /** @description SIP calls: what was recognised containing one of the phrases jumps to that {label} */
+            expect?: {
+                goto: string;
+                phrases: string[];
+            }[];
             /** @description The callee says this */
             hear: string;
+            /** @description No speech at all jumps to this {label} */
+            noSpeech?: string;
             /** @description SIP calls: a key the caller presses while heard jumps to the {label} step named here */
             onKey?: {
                 [key: string]: string;
             };
+            /** @description Speech that matched no expected phrase jumps to this {label} */
+            otherwise?: string;
         } | {
             /** @description A place an onKey branch jumps to (does nothing itself) */
             label: string;
@@ -2711,6 +2720,8 @@ export interface components {
             turns: components["schemas"]["TranscriptTurn"][];
         };
         TranscriptTurn: {
+            /** @description SIP calls: the recogniser's confidence (0–1) in a customer turn's text */
+            confidence?: number;
             /** @description Keys pressed (SIP calls): by the caller on a customer turn, or sent by the assistant */
             dtmf?: string;
             endSec: number;

@@ -347,6 +347,14 @@ export class RtpSession implements ClockListener {
     };
   }
 
+  /** What the far end sent between two moments (ms since media started), as 8 kHz samples. */
+  heardBetween(fromMs: number, toMs: number): Int16Array {
+    const frames = this.heardFrames.slice(Math.max(0, Math.floor(fromMs / FRAME_MS)), Math.ceil(toMs / FRAME_MS));
+    const out = new Int16Array(frames.length * FRAME_SAMPLES);
+    frames.forEach((f, i) => f && out.set(f.subarray(0, FRAME_SAMPLES), i * FRAME_SAMPLES));
+    return out;
+  }
+
   /** Both directions, sample-aligned from the start of media: [assistant, far end]. */
   channels(): [Int16Array, Int16Array] {
     const join = (frames: (Int16Array | null)[]) => {

@@ -22,6 +22,7 @@ export interface SipCallHooks {
   transferFailed(to: string, sipStatus: number): Promise<void>;
   speak(text: string): Promise<Int16Array | null>;
   runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
+  recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
 }
 
 /** How a call ends: a status move, or a transfer the far end accepted. */
@@ -200,6 +201,7 @@ export class SipCall {
         speak: (text) => this.hooks.speak(text),
         runTool: (step) => this.hooks.runTool(step),
         transfer: (to) => this.transfer(to),
+        recognise: (samples, phrases) => this.hooks.recognise(samples, phrases),
         listening: this.settings.listening,
         signal: this.abort.signal,
       },

@@ -11,6 +11,7 @@ import { CallTransitions, type MoveStep } from '../lifecycle/call-transitions';
 import type { LoadedCall } from '../lifecycle/loaded-call';
 import { FrameClock } from '../media/frame-clock';
 import { Speech, type Voice } from '../media/speech';
+import { Transcriber } from '../media/transcriber';
 import { stereoWav } from '../media/wav';
 import { McpToolRunner } from '../tools/mcp-tool-runner';
 import { SipCall, type CallEnd, type CallMedia } from './sip-call';
@@ -55,6 +56,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     private readonly tools: McpToolRunner,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly transcriber: Transcriber,
   ) {}
 
   onModuleInit(): void {
@@ -219,6 +221,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     let connectedAt: Date | null = null;
     return {
       speak: (text: string) => this.speech.speak(text, call.language, voice),
+      recognise: (samples: Int16Array, phrases: string[]) => this.transcriber.recognise(samples, phrases),
       runTool: async (step: Extract<ScriptStep, { tool: string }>) =>
         (await this.tools.run(call.id, [step], servers))[0],
       connected: async (at: Date) => {

@@ -12,6 +12,8 @@ export interface VoiceTurn {
   startSec: number;
   endSec: number;
   interrupted?: boolean;
+  /** The recogniser's confidence in a customer turn's text (0–1). */
+  confidence?: number;
   /** Keys pressed: by the caller (customer turn) or sent by the assistant. */
   dtmf?: string;
   tool?: Omit<ToolOutcome, 'name'> & { name: string };
@@ -31,6 +33,8 @@ export interface VoiceIo {
   runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
   /** Blind transfer; true when the far end accepted it (the call then ends). */
   transfer(to: string): Promise<boolean>;
+  /** What the caller said (8 kHz samples of their turn), biased to the phrases; null: not recognised. */
+  recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
   listening: Listening;
   /** Aborted when the call ends from outside (far-end BYE, media timeout, an API end, max duration). */
   signal: AbortSignal;
@@ -78,9 +82,9 @@ export class VoiceConversation {
       if (this.io.signal.aborted) return null;
       if ('say' in step) await this.say(step.say);
       else if ('hear' in step) {
-        // a key with a branch jumps there (to the step after its label)
-        const key = await this.hear(step.onKey ?? {});
-        if (key) index = this.steps.findIndex((s) => 'label' in s && s.label === step.onKey![key]);
+        // a branch jumps to the step after its label
+        const target = branchOf(step, await this.hear(step));
+        if (target !== undefined) index = this.steps.findIndex((s) => 'label' in s && s.label === target);
       } else if ('tool' in step) await this.tool(step);
       else if ('dtmf' in step) await this.press(step.dtmf);
       else if ('transfer' in step) {
@@ -116,7 +120,19 @@ export class VoiceConversation {
    * Waits for the caller's turn: speech, then `endOfTurnMs` of silence (nothing heard: no turn), or a
    * key that `onKey` branches on (answered; the key itself is a turn as every key is).
    */
-  private hear(onKey: Record<string, string>): Promise<string | null> {
+  private async hear(step: HearStep): Promise<Heard> {
+    const heard = await this.listen(step.onKey ?? {});
+    if (heard.turn && !this.io.signal.aborted) {
+      // what was said, recognised from the far end's audio of the turn (biased to the phrases expected)
+      const phrases = [step.hear, ...(step.expect ?? []).flatMap((e) => e.phrases)];
+      const samples = this.io.session.heardBetween(heard.turn.startSec * 1000, heard.turn.endSec * 1000);
+      const recognised = await this.io.recognise(samples, phrases);
+      if (recognised) Object.assign(heard.turn, recognised);
+    }
+    return heard;
+  }
+
+  private listen(onKey: Record<string, string>): Promise<Heard> {
     const { session, listening, signal } = this.io;
     const vad = new VoiceActivity(listening.endOfTurnMs, FRAME_MS);
     const begin = session.elapsedMs;
@@ -126,10 +142,12 @@ export class VoiceConversation {
         stopListening();
         stopKeys();
         signal.removeEventListener('abort', aborted);
+        let turn: VoiceTurn | null = null;
         if (startedAt !== null && endMs !== null) {
-          this.turns.push({ role: 'customer', text: null, startSec: sec(startedAt), endSec: sec(endMs) });
+          turn = { role: 'customer', text: null, startSec: sec(startedAt), endSec: sec(endMs) };
+          this.turns.push(turn);
         }
-        resolve(key);
+        resolve({ key, turn });
       };
       const stopKeys = session.onDigit((digit, atMs) => {
         if (digit in onKey) finish(startedAt === null ? null : atMs, digit);
@@ -188,3 +206,30 @@ export class VoiceConversation {
     });
   }
 }
+
+type HearStep = Extract<ScriptStep, { hear: string }>;
+
+/** How a hear step ended: a key it branches on, and the caller's turn if they spoke. */
+interface Heard {
+  key: string | null;
+  turn: VoiceTurn | null;
+}
+
+/**
+ * The label a hear step jumps to: the key's (onKey), the first `expect` whose phrase the recognised
+ * text contains (whole words, any case), `otherwise` for other speech, `noSpeech` for none.
+ */
+export function branchOf(step: HearStep, heard: Heard): string | undefined {
+  if (heard.key) return step.onKey?.[heard.key];
+  if (!heard.turn) return step.noSpeech;
+  const said = ` ${normalised(heard.turn.text ?? '')} `;
+  const match = step.expect?.find((e) => e.phrases.some((p) => normalised(p) && said.includes(` ${normalised(p)} `)));
+  return match?.goto ?? (step.expect || step.otherwise ? step.otherwise : undefined);
+}
+
+const normalised = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');

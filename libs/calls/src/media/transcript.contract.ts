@@ -11,6 +11,10 @@ export const TranscriptTurn = contract(
       .describe('null for what a caller said on a SIP call: heard and timed, not yet recognised'),
     startSec: z.number().describe('Seconds from connect'),
     endSec: z.number(),
+    confidence: z
+      .number()
+      .optional()
+      .describe("SIP calls: the recogniser's confidence (0–1) in a customer turn's text"),
     dtmf: z
       .string()
       .optional()
