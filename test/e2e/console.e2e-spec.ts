@@ -103,6 +103,8 @@ describe('the console', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
 
     await page.getByRole('link', { name: 'API keys' }).click();
+    // the assistants page has a Name field too: fill the keys page's once it is shown
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
     await page.getByLabel('Name').fill('CI key');
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = (await page.getByTestId('new-key').textContent())!;

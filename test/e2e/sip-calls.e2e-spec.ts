@@ -492,6 +492,15 @@ describe('real calls over SIP: sipp scenarios', () => {
       expect(customer.text.toLowerCase()).toContain(answer.toLowerCase().startsWith('yes') ? 'yes' : 'no');
       expect(customer.confidence).toEqual(expect.any(Number));
       expect(turns.at(-1)).toMatchObject({ role: 'assistant', text: reply });
+      // the answer's voice-to-voice latency and what it was spent on
+      const { latencyMs, latencyParts } = turns.at(-1);
+      expect(latencyParts).toEqual({
+        endOfTurnMs: 600,
+        recognitionMs: expect.any(Number),
+        synthesisMs: expect.any(Number),
+      });
+      expect(latencyMs).toBeGreaterThanOrEqual(latencyParts.endOfTurnMs + latencyParts.recognitionMs);
+      console.log(`voice-to-voice ${latencyMs} ms: ${JSON.stringify(latencyParts)}`);
     } finally {
       await phone.stop();
     }

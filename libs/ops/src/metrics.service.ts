@@ -75,6 +75,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly voiceToVoice = new Histogram({
+    name: 'voice_to_voice_seconds',
+    help: "Real calls: from the end of the caller's speech to the first audio of the assistant's answer",
+    buckets: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 5, 10],
+    registers: [this.registry],
+  });
+
   readonly sipCallsLive = new Gauge({
     name: 'sip_calls_live',
     help: 'SIP calls this engine holds now (ringing or connected)',

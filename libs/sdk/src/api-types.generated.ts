@@ -2727,6 +2727,14 @@ export interface components {
             endSec: number;
             /** @description The line was cut short (the call ended while it was spoken) */
             interrupted?: boolean;
+            /** @description An assistant turn answering the caller: from the end of their speech to this turn's first audio */
+            latencyMs?: number;
+            /** @description What the latency was spent on: waiting for the end of the turn, recognising it, synthesising */
+            latencyParts?: {
+                endOfTurnMs: number;
+                recognitionMs: number;
+                synthesisMs: number;
+            };
             /** @enum {string} */
             role: "assistant" | "customer" | "tool";
             /** @description Seconds from connect */

@@ -23,6 +23,7 @@ export interface SipCallHooks {
   speak(text: string): Promise<Int16Array | null>;
   runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
   recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
+  observeLatency?(ms: number): void;
 }
 
 /** How a call ends: a status move, or a transfer the far end accepted. */
@@ -202,6 +203,7 @@ export class SipCall {
         runTool: (step) => this.hooks.runTool(step),
         transfer: (to) => this.transfer(to),
         recognise: (samples, phrases) => this.hooks.recognise(samples, phrases),
+        observeLatency: (ms) => this.hooks.observeLatency?.(ms),
         listening: this.settings.listening,
         signal: this.abort.signal,
       },

@@ -222,6 +222,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     return {
       speak: (text: string) => this.speech.speak(text, call.language, voice),
       recognise: (samples: Int16Array, phrases: string[]) => this.transcriber.recognise(samples, phrases),
+      observeLatency: (ms: number) => this.metrics.voiceToVoice.observe(ms / 1000),
       runTool: async (step: Extract<ScriptStep, { tool: string }>) =>
         (await this.tools.run(call.id, [step], servers))[0],
       connected: async (at: Date) => {

@@ -14,6 +14,9 @@ export interface VoiceTurn {
   interrupted?: boolean;
   /** The recogniser's confidence in a customer turn's text (0–1). */
   confidence?: number;
+  /** An answer to the caller: from the end of their speech to its first audio, and the parts of that wait. */
+  latencyMs?: number;
+  latencyParts?: { endOfTurnMs: number; recognitionMs: number; synthesisMs: number };
   /** Keys pressed: by the caller (customer turn) or sent by the assistant. */
   dtmf?: string;
   tool?: Omit<ToolOutcome, 'name'> & { name: string };
@@ -35,6 +38,8 @@ export interface VoiceIo {
   transfer(to: string): Promise<boolean>;
   /** What the caller said (8 kHz samples of their turn), biased to the phrases; null: not recognised. */
   recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
+  /** Each answer's voice-to-voice latency (ms), for the engine's metrics. */
+  observeLatency?(ms: number): void;
   listening: Listening;
   /** Aborted when the call ends from outside (far-end BYE, media timeout, an API end, max duration). */
   signal: AbortSignal;
@@ -55,6 +60,8 @@ const sec = (ms: number) => Math.round(ms / 10) / 100;
  */
 export class VoiceConversation {
   readonly turns: VoiceTurn[] = [];
+  /** The caller's last turn, while the assistant's answer to it is on its way (for its latency). */
+  private answering: { speechEndMs: number; endOfTurnMs: number; recognitionMs: number } | null = null;
 
   constructor(
     private readonly io: VoiceIo,
@@ -101,18 +108,29 @@ export class VoiceConversation {
   }
 
   private async say(text: string): Promise<void> {
+    const asked = performance.now();
     const samples = await this.io.speak(text);
+    const synthesisMs = Math.round(performance.now() - asked);
     if (this.io.signal.aborted || !samples) return;
     const stop = () => this.io.session.stopSpeaking();
     this.io.signal.addEventListener('abort', stop, { once: true });
     const played = await this.io.session.play(samples);
     this.io.signal.removeEventListener('abort', stop);
+    // an answer to the caller: how long after their last word its first audio went out, and why
+    const answered = this.answering;
+    this.answering = null;
+    const latency = answered && {
+      latencyMs: Math.round(played.startMs - answered.speechEndMs),
+      latencyParts: { endOfTurnMs: answered.endOfTurnMs, recognitionMs: answered.recognitionMs, synthesisMs },
+    };
+    if (latency) this.io.observeLatency?.(latency.latencyMs);
     this.turns.push({
       role: 'assistant',
       text,
       startSec: sec(played.startMs),
       endSec: sec(played.endMs),
       ...(played.interrupted ? { interrupted: true } : {}),
+      ...(latency ?? {}),
     });
   }
 
@@ -126,8 +144,14 @@ export class VoiceConversation {
       // what was said, recognised from the far end's audio of the turn (biased to the phrases expected)
       const phrases = [step.hear, ...(step.expect ?? []).flatMap((e) => e.phrases)];
       const samples = this.io.session.heardBetween(heard.turn.startSec * 1000, heard.turn.endSec * 1000);
+      const asked = performance.now();
       const recognised = await this.io.recognise(samples, phrases);
       if (recognised) Object.assign(heard.turn, recognised);
+      this.answering = {
+        speechEndMs: heard.turn.endSec * 1000,
+        endOfTurnMs: this.io.listening.endOfTurnMs,
+        recognitionMs: Math.round(performance.now() - asked),
+      };
     }
     return heard;
   }

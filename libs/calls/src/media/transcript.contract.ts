@@ -15,6 +15,15 @@ export const TranscriptTurn = contract(
       .number()
       .optional()
       .describe("SIP calls: the recogniser's confidence (0–1) in a customer turn's text"),
+    latencyMs: z
+      .number()
+      .int()
+      .optional()
+      .describe("An assistant turn answering the caller: from the end of their speech to this turn's first audio"),
+    latencyParts: z
+      .object({ endOfTurnMs: z.number().int(), recognitionMs: z.number().int(), synthesisMs: z.number().int() })
+      .optional()
+      .describe('What the latency was spent on: waiting for the end of the turn, recognising it, synthesising'),
     dtmf: z
       .string()
       .optional()
