@@ -209,15 +209,23 @@ describe('real calls over SIP: sipp scenarios', () => {
     );
   }
 
+  /** The call's events at the webhook, in sequence, once `last` and every event before it arrived. */
   async function deliveredEvents(callId: string, last: string) {
-    await waitFor(`${last} of ${callId} at the webhook`, async () =>
-      hooks.received.some((r) => r.json.event === last && r.json.data.callId === callId),
-    );
-    // deliveries of one call may arrive out of order: the per-call sequence says which came first
-    return hooks.received
-      .filter((r) => r.json.data.callId === callId)
-      .sort((a, b) => Number(a.json.data.sequence) - Number(b.json.data.sequence))
-      .map((r) => r.json.event);
+    const ofCall = () => hooks.received.filter((r) => r.json.data.callId === callId);
+    await waitFor(`${last} of ${callId} and the events before it at the webhook`, async () => {
+      const final = ofCall().find((r) => r.json.event === last);
+      if (!final) return false;
+      // deliveries of one call may arrive out of order: wait for every sequence up to the last one's
+      const upTo = Number(final.json.data.sequence);
+      const seen = new Set(
+        ofCall()
+          .map((r) => Number(r.json.data.sequence))
+          .filter((n) => n <= upTo),
+      );
+      return seen.size === upTo;
+    });
+    const bySequence = new Map(ofCall().map((r) => [Number(r.json.data.sequence), r.json.event])); // retries once
+    return [...bySequence].sort(([a], [b]) => a - b).map(([, event]) => event);
   }
 
   async function scenario(file: string) {
