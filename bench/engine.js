@@ -6,7 +6,19 @@ const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { app, benchEnv, cli, dropKeys, freePort, freshDatabase, kill, save, startProcess, table } = require('./lib');
+const {
+  app,
+  benchEnv,
+  cli,
+  cpuSeconds,
+  dropKeys,
+  freePort,
+  freshDatabase,
+  kill,
+  save,
+  startProcess,
+  table,
+} = require('./lib');
 
 /** Prometheus-style quantile of a histogram (linear within the bucket) over the chosen steps, in ms. */
 function histogramQuantile(metricsText, name, q, steps) {
@@ -29,12 +41,6 @@ function histogramQuantile(metricsText, name, q, steps) {
     [prevLe, prevN] = [le, n];
   }
   return { ms: null, count: total };
-}
-
-/** User + system CPU seconds a process has used so far (Linux). */
-function cpuSeconds(pid) {
-  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 // Calls arrive at `perSecond` and each talks about 45 s, so all `calls` are live at once once the

@@ -156,6 +156,12 @@ function machine() {
   };
 }
 
+/** User + system CPU seconds a process has used so far (Linux). */
+function cpuSeconds(pid) {
+  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
 const kill = (p) =>
   new Promise((resolve) => {
@@ -165,6 +171,7 @@ const kill = (p) =>
   });
 
 module.exports = {
+  cpuSeconds,
   latencyRows,
   ROOT,
   dropKeys,

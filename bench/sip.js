@@ -14,6 +14,7 @@ const {
   app,
   benchEnv,
   cli,
+  cpuSeconds,
   dropKeys,
   freePort,
   freshDatabase,
@@ -37,11 +38,6 @@ async function freeUdpPort(address) {
     });
     if (port % 2 === 0) return port;
   }
-}
-
-function cpuSeconds(pid) {
-  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Bucket counts of an unlabelled histogram, or the value of a counter with a label, from /metrics text. */

@@ -101,8 +101,6 @@ export class RtpSession implements ClockListener {
   /** Frames sent so far: the session's time, 20 ms each. */
   frames = 0;
   packetsReceived = 0;
-  /** When the far end's first packet arrived (ms since media started), if it did. */
-  firstHeardMs: number | null = null;
 
   constructor(private readonly options: RtpSessionOptions) {
     this.codec = G711[options.codec];
@@ -293,7 +291,6 @@ export class RtpSession implements ClockListener {
     this.farEndSsrc = packet.ssrc;
     this.packetsReceived++;
     this.lastHeardFrame = this.frames;
-    this.firstHeardMs ??= this.elapsedMs;
 
     this.jitter.push(packet.sequence, this.codec.decode(packet.payload));
   }
