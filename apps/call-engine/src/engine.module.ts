@@ -22,6 +22,7 @@ import { Speech } from './media/speech';
 import { Transcriber } from './media/transcriber';
 import { ReconcilerService } from './reconciler/reconciler.service';
 import { McpToolRunner } from './tools/mcp-tool-runner';
+import { Brains } from './conversation/brains';
 
 @Module({
   imports: [
@@ -48,6 +49,7 @@ import { McpToolRunner } from './tools/mcp-tool-runner';
     MediaRetention,
     HistoryMaintenance,
     McpToolRunner,
+    Brains,
     Speech,
     Transcriber,
     AssistantChooser,

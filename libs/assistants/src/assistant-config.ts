@@ -44,17 +44,35 @@ export const ListeningSetting = contract(
       .max(60000)
       .nullable()
       .describe('A hear step that hears no speech this long moves on (default NO_SPEECH_TIMEOUT_MS, 8000)'),
+    bargeIn: z
+      .boolean()
+      .nullable()
+      .describe('The caller speaking over the assistant stops it (default true; false: it always finishes)'),
+    bargeInSpeechMs: z
+      .number()
+      .int()
+      .min(40)
+      .max(2000)
+      .nullable()
+      .describe("How much of the caller's speech stops the assistant (default 100)"),
   }),
 );
 export type ListeningSetting = z.infer<typeof ListeningSetting>;
 
-const LISTENING_RANGES = { endOfTurnSilenceMs: [200, 5000], noSpeechTimeoutMs: [1000, 60000] } as const;
+const LISTENING_RANGES = {
+  endOfTurnSilenceMs: [200, 5000],
+  noSpeechTimeoutMs: [1000, 60000],
+  bargeInSpeechMs: [40, 2000],
+} as const;
 
 /** The first problem of a listening setting, or null. */
 export function listeningProblem(v: unknown): string | null {
-  if (!isPlainObject(v)) return 'listening must be an object {endOfTurnSilenceMs?, noSpeechTimeoutMs?}';
-  const extra = Object.keys(v).filter((k) => !(k in LISTENING_RANGES));
+  if (!isPlainObject(v)) return 'listening must be an object {endOfTurnSilenceMs?, noSpeechTimeoutMs?, bargeIn?}';
+  const extra = Object.keys(v).filter((k) => !(k in LISTENING_RANGES) && k !== 'bargeIn');
   if (extra.length) return `listening has unknown field ${extra[0]}`;
+  if (v.bargeIn !== undefined && v.bargeIn !== null && typeof v.bargeIn !== 'boolean') {
+    return 'listening.bargeIn must be true, false or null';
+  }
   for (const [name, [min, max]] of Object.entries(LISTENING_RANGES)) {
     const value = v[name];
     if (value === undefined || value === null) continue;
@@ -66,7 +84,12 @@ export function listeningProblem(v: unknown): string | null {
 }
 
 export function normaliseListening(v: Partial<ListeningSetting>): ListeningSetting {
-  return { endOfTurnSilenceMs: v.endOfTurnSilenceMs ?? null, noSpeechTimeoutMs: v.noSpeechTimeoutMs ?? null };
+  return {
+    endOfTurnSilenceMs: v.endOfTurnSilenceMs ?? null,
+    noSpeechTimeoutMs: v.noSpeechTimeoutMs ?? null,
+    bargeIn: v.bargeIn ?? null,
+    bargeInSpeechMs: v.bargeInSpeechMs ?? null,
+  };
 }
 
 /** The first problem of a voicemail setting, or null; absent action means hangup. */

@@ -4,6 +4,7 @@ import type { Assistant } from '@app/db';
 import { ScriptStep } from '@app/calls';
 import { ListeningSetting, McpToolServer, VoicemailSetting } from './assistant-config';
 import { storedToolServers } from './tool-headers';
+import { BrainSetting, presentBrain } from './brain-config';
 
 /** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */
 export const AssistantRecord = contract(
@@ -20,6 +21,7 @@ export const AssistantRecord = contract(
     maxDurationSec: z.number().int(),
     voicemail: VoicemailSetting.nullable(),
     listening: ListeningSetting.nullable(),
+    brain: BrainSetting.nullable().describe('Who decides what it says; null: the script'),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   }),
@@ -49,6 +51,7 @@ export function presentAssistant(a: Assistant): AssistantRecord {
     maxDurationSec: a.maxDurationSec,
     voicemail: (a.voicemail as VoicemailSetting | null) ?? null,
     listening: (a.listening as ListeningSetting | null) ?? null,
+    brain: presentBrain(a.brain),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

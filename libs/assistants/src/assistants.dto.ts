@@ -11,6 +11,7 @@ import {
   type VoicemailSetting,
 } from './assistant-config';
 import type { ScriptStep } from '@app/calls';
+import { brainProblem, type BrainSetting } from './brain-config';
 
 const LANGUAGE = /^[a-z]{2}$/;
 
@@ -75,6 +76,15 @@ class AssistantSettingsDto {
   @IsOptional()
   @CheckedBy('isListening', listeningProblem)
   listening?: Partial<ListeningSetting> | null;
+
+  @ApiPropertyOptional({
+    allOf: [{ $ref: '#/components/schemas/BrainSetting' }],
+    nullable: true,
+    description: 'Who decides what the assistant says (README "Brains"); null: its script',
+  })
+  @IsOptional()
+  @CheckedBy('isBrain', brainProblem)
+  brain?: BrainSetting | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 14400, default: 600 })
   @Optional()

@@ -4,3 +4,4 @@ export * from './assistants.dto';
 export * from './assistants.repository';
 export * from './assistants-data.module';
 export * from './tool-headers';
+export * from './brain-config';

@@ -32,6 +32,8 @@ export const ENDED_REASONS = [
   'media-timeout',
   'engine-lost',
   'transferred',
+  // The assistant's brain (your server, a model) failed or was too slow: its fallback line, then the end.
+  'brain-failed',
 ] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
 

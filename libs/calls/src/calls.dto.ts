@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsInternationalPhone, IsJsonObject, IsTransferTarget, Optional, PageQuery, Required } from '@app/platform';
+import {
+  CheckedBy,
+  IsInternationalPhone,
+  IsJsonObject,
+  IsTransferTarget,
+  isPlainObject,
+  Optional,
+  PageQuery,
+  Required,
+} from '@app/platform';
 import { CALL_STATUSES, DIRECTIONS, type ApiCallStatus } from './call-status';
 
 /** A call's metadata (start-call, an assistant request's answer): echoed on the call and every event. */
@@ -43,6 +52,29 @@ export class StartCallDto {
   @IsOptional()
   @IsJsonObject(CALL_METADATA_MAX_BYTES)
   metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: { lines: { type: 'array', items: { type: 'string' }, maxItems: 50 } },
+    required: ['lines'],
+    description:
+      'Simulated calls only: what the simulated caller says, one line per turn ("" is silence); when the ' +
+      'lines run out the caller hangs up. Default: each hear step\'s text (README "Testing an assistant")',
+    example: { lines: ['Yes, that works for me.'] },
+  })
+  @IsOptional()
+  @CheckedBy('isSimulatedCaller', simulatedCallerProblem)
+  simulatedCaller?: { lines: string[] };
+}
+
+/** The first problem of a simulated caller, or null. */
+export function simulatedCallerProblem(v: unknown): string | null {
+  if (!isPlainObject(v) || !Array.isArray(v.lines)) return 'simulatedCaller must be an object {lines: [...]}';
+  const extra = Object.keys(v).filter((k) => k !== 'lines');
+  if (extra.length) return `simulatedCaller has unknown field ${extra[0]}`;
+  if (v.lines.length > 50) return 'simulatedCaller.lines has more than 50 lines';
+  const bad = v.lines.findIndex((l) => typeof l !== 'string' || l.length > 1000);
+  return bad >= 0 ? `simulatedCaller.lines[${bad}] must be a string of at most 1000 characters` : null;
 }
 
 /** Query of GET /api/core/voice/call/list (spec 4.3, plus the time window for catching up). */

@@ -10,6 +10,8 @@ export interface StartCallInput {
   /** Caller ID: the workspace's number the call goes out from; absent, its default number (if any). */
   from?: { number: string; numberId: string };
   metadata: Record<string, unknown> | null;
+  /** A simulated call's caller lines (README "Testing an assistant"). */
+  simulatedCaller?: { lines: string[] } | null;
   requestId?: string;
   idempotency?: { key: string; requestHash: string };
 }
@@ -65,6 +67,7 @@ export class CallsRepository {
       from: input.from?.number ?? defaultNumber?.number ?? null,
       numberId: input.from?.numberId ?? defaultNumber?.id ?? null,
       metadata: input.metadata,
+      simulatedCaller: input.simulatedCaller ?? null,
       requestId: input.requestId,
       idempotency: input.idempotency,
     });

@@ -18,8 +18,16 @@ export function startCallRequestHash(request: {
   to: string;
   from?: string;
   metadata?: object | null;
+  simulatedCaller?: object | null;
 }): string {
-  const { agentId, to, from } = request;
-  const canonical = stringify({ agentId, to, ...(from ? { from } : {}), metadata: request.metadata ?? null }) ?? '';
+  const { agentId, to, from, simulatedCaller } = request;
+  const canonical =
+    stringify({
+      agentId,
+      to,
+      ...(from ? { from } : {}),
+      metadata: request.metadata ?? null,
+      ...(simulatedCaller ? { simulatedCaller } : {}),
+    }) ?? '';
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -4,8 +4,10 @@ import {
   normaliseListening,
   normaliseVoicemail,
   presentAssistant,
+  sealBrain,
   sealToolServers,
   type AssistantRecord,
+  type BrainSetting,
   type CreateAssistantDto,
   type McpToolServer,
   type UpdateAssistantDto,
@@ -33,6 +35,7 @@ export class AssistantsService {
 
   async create(workspaceId: string, dto: CreateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
+    await this.checkBrainUrl(dto.brain);
     const created = await this.assistants.create(workspaceId, {
       name: dto.name,
       language: dto.language ?? 'en',
@@ -44,6 +47,7 @@ export class AssistantsService {
       maxDurationSec: dto.maxDurationSec ?? 600,
       voicemail: dto.voicemail ? normaliseVoicemail(dto.voicemail) : Prisma.DbNull,
       listening: dto.listening ? normaliseListening(dto.listening) : Prisma.DbNull,
+      brain: dto.brain ? (sealBrain(dto.brain, this.secrets) as object) : Prisma.DbNull,
     });
     return presentAssistant(created);
   }
@@ -62,13 +66,19 @@ export class AssistantsService {
 
   async update(workspaceId: string, agentId: string, dto: UpdateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
-    const { script, tools, voicemail, listening, ...rest } = dto;
+    await this.checkBrainUrl(dto.brain);
+    const { script, tools, voicemail, listening, brain, ...rest } = dto;
+    // a PATCH that leaves the key out (or sends it masked) keeps the stored one
+    const before = brain ? (await this.assistants.find(workspaceId, agentId))?.brain : undefined;
     const updated = await this.assistants.update(workspaceId, agentId, {
       ...rest,
       ...(voicemail === undefined ? {} : { voicemail: voicemail ? normaliseVoicemail(voicemail) : Prisma.DbNull }),
       ...(listening === undefined ? {} : { listening: listening ? normaliseListening(listening) : Prisma.DbNull }),
       ...(script === undefined ? {} : { script: script as object[] }),
       ...(tools === undefined ? {} : { tools: sealToolServers(tools, this.secrets) as object[] }),
+      ...(brain === undefined
+        ? {}
+        : { brain: brain ? (sealBrain(brain, this.secrets, before) as object) : Prisma.DbNull }),
     });
     if (!updated) throw ApiError.notFound('Assistant', agentId);
     return presentAssistant(updated);
@@ -84,6 +94,15 @@ export class AssistantsService {
       const numbers = (await this.numbers.numbersOfAssistant(workspaceId, agentId)).map((n) => n.number);
       throw ApiError.conflict(`Assistant ${agentId} answers ${numbers.join(', ')}; give them another assistant first.`);
     }
+  }
+
+  /** A brain's server or API obeys the same SSRF rules as webhooks. */
+  private async checkBrainUrl(brain: BrainSetting | null | undefined): Promise<void> {
+    const url = brain?.type === 'server' ? brain.url : brain?.type === 'openai' ? brain.baseUrl : undefined;
+    if (!url) return;
+    const options = { allowHttp: true, allowPrivateNetworks: this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS };
+    const problem = await outboundUrlProblem(url, options, brain?.type === 'server' ? 'brain.url' : 'brain.baseUrl');
+    if (problem) throw ApiError.unprocessable(problem);
   }
 
   /** Tool servers obey the same SSRF rules as webhooks. */

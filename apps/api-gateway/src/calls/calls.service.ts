@@ -47,6 +47,7 @@ export class CallsService {
       to: dto.to,
       from: await this.callerId(workspaceId, dto.from),
       metadata: dto.metadata ?? null,
+      simulatedCaller: dto.simulatedCaller ?? null,
       requestId,
       idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: startCallRequestHash(dto) } : undefined,
     });

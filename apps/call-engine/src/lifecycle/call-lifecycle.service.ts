@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { storedToolServers } from '@app/assistants';
 import { EventPublisher, RecordingStorage } from '@app/calls';
 import {
-  buildConversation,
   buildVoicemailConversation,
+  DEFAULT_EXCHANGE,
   CallLifecycleRepository,
   nextStep,
   toolSteps,
@@ -12,6 +12,7 @@ import {
   type Step,
   type ToolTurnResult,
 } from '@app/calls/lifecycle';
+import type { ScriptStep } from '@app/calls';
 import type { CallEvent } from '@app/db';
 import { MetricsService } from '@app/ops';
 import { AppConfig } from '@app/platform';
@@ -21,7 +22,10 @@ import { AssistantChooser } from '../inbound/assistant-chooser';
 import { Speech } from '../media/speech';
 import { renderRecording } from '../media/wav';
 import { SipCalls } from '../sip/sip-calls';
-import { McpToolRunner, toolRunBudgetMs } from '../tools/mcp-tool-runner';
+import { Brains } from '../conversation/brains';
+import { scriptBrain } from '../conversation/script-brain';
+import { SimulatedLine } from '../conversation/simulated-line';
+import { toolRunBudgetMs, type ToolOutcome } from '../tools/mcp-tool-runner';
 import { CallTransitions } from './call-transitions';
 import type { LoadedCall } from './loaded-call';
 
@@ -38,7 +42,7 @@ export class CallLifecycleService {
     private readonly publisher: EventPublisher,
     private readonly storage: RecordingStorage,
     private readonly config: AppConfig,
-    private readonly tools: McpToolRunner,
+    private readonly brains: Brains,
     private readonly metrics: MetricsService,
     private readonly speech: Speech,
     private readonly chooser: AssistantChooser,
@@ -75,25 +79,21 @@ export class CallLifecycleService {
       // A call on a SIP trunk is driven by its dialog, not by a schedule.
       if (call.trunkId) return this.sipCalls.advance(loaded, requestId);
       const { assistant } = loaded;
-      const conversation = this.conversationOf(loaded);
+      const conversation = await this.conversationOf(loaded);
       const now = new Date();
-      // A machine's greeting gets no tool steps: the script is for a person.
-      const steps = loaded.answeredBy === 'machine' ? [] : toolSteps(assistant.script);
-      const servers = storedToolServers(assistant.tools);
+      // A machine's greeting gets no brain: the script is for a person.
+      const runs = loaded.answeredBy !== 'machine' && this.runsAtConnect(loaded);
+      const budgetMs = toolRunBudgetMs(toolSteps(assistant.script), storedToolServers(assistant.tools));
       const busyUntil =
-        call.toolsRunAt && call.toolResults === null
-          ? new Date(call.toolsRunAt.getTime() + toolRunBudgetMs(steps, servers))
+        call.toolsRunAt && call.conversation === null && call.toolResults === null
+          ? new Date(call.toolsRunAt.getTime() + budgetMs + (this.answers(loaded) ? ANSWERING_BUDGET_MS : 0))
           : null;
       const plan = this.telephony.planOf(call);
-      const next = nextStep(call, plan, conversation, assistant.maxDurationSec, now, {
-        has: steps.length > 0,
-        busyUntil,
-      });
+      const next = nextStep(call, plan, conversation, assistant.maxDurationSec, now, { has: runs, busyUntil });
       if (!next) return;
       if (next.step.kind === 'run-tools') {
         if (await this.calls.claimToolRun(call.id, now)) {
-          const outcomes = await this.tools.run(call.id, steps, servers);
-          await this.calls.storeToolResults(call.id, outcomes as object[]);
+          await this.calls.storeConversation(call.id, await this.holdConversation(loaded));
         }
         continue;
       }
@@ -160,12 +160,76 @@ export class CallLifecycleService {
     return turnsUntil(conversation, elapsed);
   }
 
-  private conversationOf(call: LoadedCall): Conversation {
-    const pace = { msPerWord: this.config.SIM_MS_PER_WORD, turnGapMs: this.config.SIM_TURN_GAP_MS };
-    if (call.answeredBy === 'machine') return buildVoicemailConversation(call.assistant, pace);
-    return buildConversation(call.assistant, pace, (call.toolResults ?? []) as ToolTurnResult[]);
+  /**
+   * The conversation a connected simulated call plays: a machine's greeting; the one its brain held
+   * (run once at connect: a model, your server, or a script with tools, which have side effects);
+   * or a script without tools, played again on every look (pure: same call, same conversation).
+   */
+  private async conversationOf(call: LoadedCall): Promise<Conversation> {
+    if (call.answeredBy === 'machine') return buildVoicemailConversation(call.assistant, this.pace());
+    if (call.conversation) return call.conversation as unknown as Conversation;
+    if (call.toolResults) return this.replayToolResults(call);
+    // still being held (the placeholder has nothing to say: the schedule waits for the run)
+    if (this.runsAtConnect(call)) return { turns: [], totalMs: 0, endedBy: 'assistant' };
+    const line = new SimulatedLine(this.pace(), callerLinesOf(call), async (name, args) => notRun(name, args));
+    return line.play(scriptBrain(firstMessageOf(call), stepsOf(call)));
+  }
+
+  /** Runs the call's brain against the simulated caller, tools and all, once. */
+  private async holdConversation(call: LoadedCall): Promise<object> {
+    const brain = this.brains.forCall(call);
+    try {
+      const line = new SimulatedLine(this.pace(), callerLinesOf(call), (name, args) =>
+        brain.tools.call({ tool: name, arguments: args }),
+      );
+      return (await line.play(brain.start())) as object;
+    } finally {
+      await brain.close();
+    }
+  }
+
+  /** A call whose tools ran before conversations were stored: its script with the tools' recorded outcomes. */
+  private replayToolResults(call: LoadedCall): Promise<Conversation> {
+    const results = [...((call.toolResults ?? []) as ToolTurnResult[])];
+    const line = new SimulatedLine(this.pace(), callerLinesOf(call), async (name, args) => {
+      const done = results.shift();
+      return done ? { name, arguments: args, server: null, latencyMs: 0, ...done } : notRun(name, args);
+    });
+    return line.play(scriptBrain(firstMessageOf(call), stepsOf(call)));
+  }
+
+  /** Whether the call's brain is run once at connect: it answers (a server, a model) or has tools to run. */
+  private runsAtConnect(call: LoadedCall): boolean {
+    return this.answers(call) || toolSteps(call.assistant.script).length > 0;
+  }
+
+  private answers(call: LoadedCall): boolean {
+    const type = (call.assistant.brain as { type?: string } | null)?.type;
+    return type === 'server' || type === 'openai';
+  }
+
+  private pace() {
+    return { msPerWord: this.config.SIM_MS_PER_WORD, turnGapMs: this.config.SIM_TURN_GAP_MS };
   }
 }
+
+/** How long a simulated conversation with an answering brain may take to hold, besides its tools. */
+const ANSWERING_BUDGET_MS = 120_000;
+
+const firstMessageOf = (call: LoadedCall) => call.assistant.firstMessage ?? `Hello, this is ${call.assistant.name}.`;
+/** The script a simulated call plays; without one, a short default exchange. */
+const stepsOf = (call: LoadedCall): ScriptStep[] =>
+  Array.isArray(call.assistant.script) && call.assistant.script.length > 0
+    ? (call.assistant.script as ScriptStep[])
+    : DEFAULT_EXCHANGE;
+const callerLinesOf = (call: LoadedCall) => (call.simulatedCaller as { lines?: string[] } | null)?.lines ?? null;
+const notRun = (name: string, args: Record<string, unknown>): ToolOutcome => ({
+  name,
+  arguments: args,
+  server: null,
+  latencyMs: 0,
+  error: 'not run (the call ended before its tools ran)',
+});
 
 /** Who answered, as the call records it: known only to an assistant that detects voicemail. */
 function answeredBy(voicemail: unknown, plan: DialPlan): 'human' | 'machine' | undefined {

@@ -98,6 +98,10 @@ export class RtpSession implements ClockListener {
   private talking = false;
   private stopped = false;
   private farEndSsrc: number | null = null;
+  /** The payloads of our last speech packets: a far end that echoes them back is not speaking (barge-in). */
+  private readonly recentPayloads: string[] = [];
+  private readonly recentSet = new Set<string>();
+  private readonly echoes = new WeakSet<Int16Array>();
   /** Frames sent so far: the session's time, 20 ms each. */
   frames = 0;
   packetsReceived = 0;
@@ -252,7 +256,10 @@ export class RtpSession implements ClockListener {
       ssrc: this.ssrc,
     });
     if (frame === SILENCE) packet.fill(this.codec.silence, 12);
-    else for (let i = 0; i < FRAME_SAMPLES; i++) packet[12 + i] = this.codec.encodeSample(frame[i]);
+    else {
+      for (let i = 0; i < FRAME_SAMPLES; i++) packet[12 + i] = this.codec.encodeSample(frame[i]);
+      this.remember(packet.toString('latin1', 12));
+    }
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
     this.options.socket.send(packet, this.remote.port, this.remote.address, () => undefined);
@@ -292,7 +299,21 @@ export class RtpSession implements ClockListener {
     this.packetsReceived++;
     this.lastHeardFrame = this.frames;
 
-    this.jitter.push(packet.sequence, this.codec.decode(packet.payload));
+    const frame = this.codec.decode(packet.payload);
+    if (this.recentSet.size > 0 && this.recentSet.has(packet.payload.toString('latin1'))) this.echoes.add(frame);
+    this.jitter.push(packet.sequence, frame);
+  }
+
+  /** A heard frame that is our own speech sent back unchanged (a far end that echoes media). */
+  isEcho(frame: Int16Array): boolean {
+    return this.echoes.has(frame);
+  }
+
+  /** Keeps the last 2 s of our speech packets' payloads for isEcho. */
+  private remember(payload: string): void {
+    this.recentPayloads.push(payload);
+    this.recentSet.add(payload);
+    if (this.recentPayloads.length > 100) this.recentSet.delete(this.recentPayloads.shift()!);
   }
 
   /**

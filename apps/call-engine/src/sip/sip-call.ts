@@ -1,6 +1,8 @@
 import type { Socket } from 'node:dgram';
 import { Logger } from '@nestjs/common';
-import type { EndedReason, ScriptStep } from '@app/calls';
+import type { EndedReason } from '@app/calls';
+import type { Brain } from '../conversation/brain';
+import { VoiceLine, type Listening, type VoiceTurn } from '../conversation/voice-line';
 import type { MoveStep } from '../lifecycle/call-transitions';
 import type { FrameClock } from '../media/frame-clock';
 import { RtpSession } from '../media/rtp-session';
@@ -10,7 +12,6 @@ import { OutboundLeg, type LegHandlers, type TrunkRoute } from './outbound-leg';
 import { TELEPHONE_EVENT_PT, type RemoteMedia } from './sdp';
 import type { NotConnected } from './sip-outcomes';
 import type { SipStack } from './sip-stack';
-import { VoiceConversation, type Listening, type VoiceTurn } from './voice-conversation';
 
 /** What the call's owner does with what happens on the line (write it, publish it, store media). */
 export interface SipCallHooks {
@@ -21,7 +22,7 @@ export interface SipCallHooks {
   /** The far end refused a transfer (or did not answer the REFER): the call goes on. */
   transferFailed(to: string, sipStatus: number): Promise<void>;
   speak(text: string): Promise<Int16Array | null>;
-  runTool(step: Extract<ScriptStep, { tool: string }>): Promise<ToolOutcome>;
+  runTool(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
   recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
   observeLatency?(ms: number): void;
 }
@@ -50,7 +51,7 @@ export interface SipCallSettings {
 type OutsideEndOf = { kind: 'complete'; reason: EndedReason } | { kind: 'fail'; reason: Failure };
 /** Why a connected call ends, when something outside the script ends it. */
 type OutsideEnd = Extract<EndedReason, 'customer-ended-call' | 'api-ended-call' | 'max-duration-reached'>;
-type Failure = Extract<EndedReason, 'media-timeout' | 'engine-lost'>;
+type Failure = Extract<EndedReason, 'media-timeout' | 'engine-lost' | 'brain-failed'>;
 
 /** How long an accepted transfer waits for the far end's NOTIFY about the new call before hanging up. */
 const TRANSFER_NOTIFY_WAIT_MS = 4000;
@@ -68,7 +69,7 @@ export class SipCall {
   private readonly logger = new Logger(SipCall.name);
   private leg: OutboundLeg | InboundLeg | null = null;
   private session: RtpSession | null = null;
-  private conversation: VoiceConversation | null = null;
+  private line: VoiceLine | null = null;
   private readonly abort = new AbortController();
   private ringTimer: NodeJS.Timeout | null = null;
   private maxTimer: NodeJS.Timeout | null = null;
@@ -88,7 +89,7 @@ export class SipCall {
     private readonly clock: FrameClock,
     private readonly settings: SipCallSettings,
     private readonly hooks: SipCallHooks,
-    private readonly script: { firstMessage: string; steps: ScriptStep[] },
+    private readonly brain: { firstMessage: string; start(): Brain },
   ) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
   }
@@ -99,7 +100,7 @@ export class SipCall {
   }
 
   async dial(route: TrunkRoute, ends: { to: string; from: string | null }): Promise<void> {
-    void this.hooks.speak(this.script.firstMessage); // synthesised while it rings
+    void this.hooks.speak(this.brain.firstMessage); // synthesised while it rings
     const { socket, port } = await this.stack.openRtpSocket();
     this.leg = new OutboundLeg(
       this.stack,
@@ -196,26 +197,26 @@ export class SipCall {
       return;
     }
     await this.mediaFlowing(session);
-    this.conversation = new VoiceConversation(
-      {
-        session,
-        speak: (text) => this.hooks.speak(text),
-        runTool: (step) => this.hooks.runTool(step),
-        transfer: (to) => this.transfer(to),
-        recognise: (samples, phrases) => this.hooks.recognise(samples, phrases),
-        observeLatency: (ms) => this.hooks.observeLatency?.(ms),
-        listening: this.settings.listening,
-        signal: this.abort.signal,
-      },
-      this.script.firstMessage,
-      this.script.steps,
-    );
-    const endedBy = await this.conversation.run().catch((e: Error) => {
-      this.logger.warn({ callId: this.callId, err: e.message, msg: 'the conversation failed; hanging up' });
-      return 'assistant' as const;
+    this.line = new VoiceLine({
+      session,
+      speak: (text) => this.hooks.speak(text),
+      runTool: (name, args) => this.hooks.runTool(name, args),
+      transfer: (to) => this.transfer(to),
+      recognise: (samples, phrases) => this.hooks.recognise(samples, phrases),
+      observeLatency: (ms) => this.hooks.observeLatency?.(ms),
+      listening: this.settings.listening,
+      signal: this.abort.signal,
     });
-    if (endedBy) {
-      this.endedBy ??= { kind: 'complete', reason: 'assistant-ended-call' };
+    const end = await this.line.run(this.brain.start());
+    if (end?.by === 'customer') {
+      // the caller is to hang up: wait for their BYE, then hang up ourselves
+      await this.line.awaitCallerHangup();
+    }
+    if (end) {
+      if (end.reason) this.logger.warn({ callId: this.callId, err: end.error, msg: 'the brain failed; hanging up' });
+      this.endedBy ??= end.reason
+        ? { kind: 'fail', reason: end.reason }
+        : { kind: 'complete', reason: 'assistant-ended-call' };
       // the far end's jitter buffer still holds the last words: let them play out before the BYE
       await new Promise((resolve) => setTimeout(resolve, HANGUP_TAIL_MS));
     }
@@ -282,9 +283,9 @@ export class SipCall {
     if (this.finished) return;
     this.finished = true;
     const session = this.session!;
-    const speechStart = this.conversation?.turns.find((t) => t.role === 'assistant');
+    const speechStart = this.line?.turns.find((t) => t.role === 'assistant');
     const media: CallMedia = {
-      turns: this.conversation?.turns ?? [],
+      turns: this.line?.turns ?? [],
       channels: session.channels(),
       stats: session.stats(),
       firstAudioMs: speechStart ? Math.round(speechStart.startSec * 1000) - this.answeredAtMs : null,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { storedToolServers, type ListeningSetting } from '@app/assistants';
-import { RecordingStorage, type ScriptStep } from '@app/calls';
+import type { ListeningSetting } from '@app/assistants';
+import { RecordingStorage } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { MetricsService } from '@app/ops';
 import { AppConfig, SecretBox } from '@app/platform';
@@ -13,12 +13,14 @@ import { FrameClock } from '../media/frame-clock';
 import { Speech, type Voice } from '../media/speech';
 import { Transcriber } from '../media/transcriber';
 import { stereoWav } from '../media/wav';
-import { McpToolRunner } from '../tools/mcp-tool-runner';
+import { Brains, type CallBrain } from '../conversation/brains';
 import { SipCall, type CallEnd, type CallMedia } from './sip-call';
 import type { InboundLeg } from './inbound-leg';
 import { SipStack } from './sip-stack';
-import type { Listening } from './voice-conversation';
+import type { Listening } from '../conversation/voice-line';
 
+/** The caller's speech over the assistant that stops it, unless the assistant says otherwise. */
+const DEFAULT_BARGE_IN_MS = 100;
 /** A lease this many renewals old belongs to an engine that is gone. */
 const LEASE_LIFETIMES = 5;
 /** How long a stopping engine gives its calls to hang up and store their media. */
@@ -53,7 +55,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     private readonly secrets: SecretBox,
     private readonly speech: Speech,
     private readonly storage: RecordingStorage,
-    private readonly tools: McpToolRunner,
+    private readonly brains: Brains,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly transcriber: Transcriber,
@@ -195,7 +197,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   }
 
   private sipCall(call: LoadedCall, rid: string | undefined): SipCall {
-    return new SipCall(
+    const brain = this.brains.forCall(call);
+    const sipCall = new SipCall(
       call.id,
       this.stack,
       this.clock,
@@ -207,24 +210,21 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         listening: this.listeningOf(call.assistant.listening),
         onSendInterval: (ms) => this.metrics.rtpSendIntervalError.observe(ms / 1000),
       },
-      this.hooks(call, rid),
-      {
-        firstMessage: call.assistant.firstMessage ?? `Hello, this is ${call.assistant.name}.`,
-        steps: Array.isArray(call.assistant.script) ? (call.assistant.script as ScriptStep[]) : [],
-      },
+      this.hooks(call, brain, rid),
+      brain,
     );
+    void sipCall.finishedPromise.finally(() => brain.close());
+    return sipCall;
   }
 
-  private hooks(call: LoadedCall, requestId?: string) {
-    const voice = this.config.TTS_VOICE as Voice;
-    const servers = storedToolServers(call.assistant.tools);
+  private hooks(call: LoadedCall, brain: CallBrain, requestId?: string) {
+    const voice = voiceOf(call.assistant.voice, this.config.TTS_VOICE);
     let connectedAt: Date | null = null;
     return {
       speak: (text: string) => this.speech.speak(text, call.language, voice),
       recognise: (samples: Int16Array, phrases: string[]) => this.transcriber.recognise(samples, phrases),
       observeLatency: (ms: number) => this.metrics.voiceToVoice.observe(ms / 1000),
-      runTool: async (step: Extract<ScriptStep, { tool: string }>) =>
-        (await this.tools.run(call.id, [step], servers))[0],
+      runTool: (name: string, args: Record<string, unknown>) => brain.tools.call({ tool: name, arguments: args }),
       connected: async (at: Date) => {
         connectedAt = at;
         return (await this.transitions.move(call, { kind: 'connect' }, at, requestId)) !== null;
@@ -251,6 +251,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     return {
       endOfTurnMs: own.endOfTurnSilenceMs ?? this.config.END_OF_TURN_SILENCE_MS,
       noSpeechMs: own.noSpeechTimeoutMs ?? this.config.NO_SPEECH_TIMEOUT_MS,
+      bargeInMs: own.bargeIn === false ? null : (own.bargeInSpeechMs ?? DEFAULT_BARGE_IN_MS),
     };
   }
 
@@ -317,4 +318,10 @@ class LiveCalls extends Map<string, SipCall> {
     this.report(this.size);
     return deleted;
   }
+}
+
+/** The assistant's voice when it names one the engine has (flite:NAME or espeak-ng), else the engine's default. */
+function voiceOf(own: string | null, fallback: string): Voice {
+  const voice = own && (own === 'espeak-ng' || /^flite:[a-z0-9_]+$/.test(own)) ? own : fallback;
+  return voice as Voice;
 }

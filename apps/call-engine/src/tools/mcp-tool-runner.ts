@@ -35,7 +35,23 @@ export interface ToolOutcome {
 
 interface Connection {
   client: Client;
-  tools: Set<string>;
+  tools: Map<string, OfferedTool>;
+  close(): Promise<void>;
+}
+
+/** A tool a server offers, as a model is told of it. */
+export interface OfferedTool {
+  server: string;
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** One call's use of its assistant's tool servers: connections opened when first needed, closed at the end. */
+export interface ToolSession {
+  call(step: ToolStep): Promise<ToolOutcome>;
+  /** Every tool the servers offer (within allowedTools); a server that cannot be reached offers none. */
+  offered(): Promise<OfferedTool[]>;
   close(): Promise<void>;
 }
 
@@ -66,24 +82,45 @@ export class McpToolRunner {
 
   /** Runs the steps against the assistant's servers as stored (header values are opened here, used, forgotten). */
   async run(callId: string, steps: ToolStep[], stored: StoredToolServer[]): Promise<ToolOutcome[]> {
-    const servers = openToolServers(stored, this.secrets);
-    const connections = new Map<string, Promise<Connection>>();
+    const session = this.session(callId, stored);
     const outcomes: ToolOutcome[] = [];
     try {
-      for (const step of steps) outcomes.push(await this.runStep(callId, step, servers, connections));
+      for (const step of steps) outcomes.push(await session.call(step));
     } finally {
-      await Promise.all(
-        [...connections.values()].map((c) =>
-          c
-            .then(
-              (x) => x.close(),
-              () => undefined,
-            )
-            .catch(() => undefined),
-        ),
-      );
+      await session.close();
     }
     return outcomes;
+  }
+
+  session(callId: string, stored: StoredToolServer[]): ToolSession {
+    const servers = openToolServers(stored, this.secrets);
+    const connections = new Map<string, Promise<Connection>>();
+    return {
+      call: (step) => this.runStep(callId, step, servers, connections),
+      offered: async () => {
+        const listed = await Promise.all(
+          servers.map((server) =>
+            this.connection(callId, server, connections, server.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS).then(
+              (c) => [...c.tools.values()].filter((t) => !server.allowedTools || server.allowedTools.includes(t.name)),
+              () => [],
+            ),
+          ),
+        );
+        return listed.flat();
+      },
+      close: async () => {
+        await Promise.all(
+          [...connections.values()].map((c) =>
+            c
+              .then(
+                (x) => x.close(),
+                () => undefined,
+              )
+              .catch(() => undefined),
+          ),
+        );
+      },
+    };
   }
 
   private async runStep(
@@ -165,7 +202,11 @@ export class McpToolRunner {
     try {
       await client.connect(transport, { timeout: timeoutMs });
       const { tools } = await client.listTools(undefined, { timeout: timeoutMs });
-      return { client, tools: new Set(tools.map((t) => t.name)), close };
+      const offered = tools.map((t): [string, OfferedTool] => [
+        t.name,
+        { server: server.name, name: t.name, description: t.description, inputSchema: t.inputSchema },
+      ]);
+      return { client, tools: new Map(offered), close };
     } catch (e) {
       await close();
       throw e;

@@ -27,6 +27,8 @@ export interface AdmissionRequest {
   trunkId?: string | null;
   campaignId?: string | null;
   metadata: unknown;
+  /** A simulated call's caller lines; a call over a trunk ignores them. */
+  simulatedCaller?: { lines: string[] } | null;
   requestId?: string | null;
   /** Start-call's Idempotency-Key: a repeat answers the first response, another body 409. */
   idempotency?: { key: string; requestHash: string };
@@ -89,6 +91,7 @@ export class CallAdmission {
     const at = (r.at ?? new Date()).toISOString();
     const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
     const metadata = r.metadata === null || r.metadata === undefined ? null : JSON.stringify(r.metadata);
+    const simulatedCaller = r.simulatedCaller ? JSON.stringify(r.simulatedCaller) : null;
     // An inbound call has no assistant yet: no call.started until the engine chooses one.
     const withAssistant = assistantId !== null;
     const [row] = await db.$queryRaw<(GateReading & { id: string | null })[]>`
@@ -106,13 +109,14 @@ export class CallAdmission {
         FOR SHARE
       ), call AS (
         INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
-                            "campaignId", language, metadata, "requestId", "eventCount", "createdAt", "updatedAt")
+                            "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
+                            "createdAt", "updatedAt")
         SELECT ${callId}, ${workspaceId}, (SELECT id FROM assistant), ${direction}::"CallDirection", ${r.to},
                ${r.from}, ${r.numberId},
                CASE WHEN ${r.trunkId === undefined}
                  THEN (SELECT "trunkId" FROM "PhoneNumber" WHERE id = ${r.numberId} AND "workspaceId" = ${workspaceId})
                  ELSE ${r.trunkId ?? null} END,
-               ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb,
+               ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
                ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${at}::timestamptz AT TIME ZONE 'UTC',
                ${at}::timestamptz AT TIME ZONE 'UTC'
         WHERE (SELECT ok FROM allowed) AND (NOT ${withAssistant} OR EXISTS (SELECT 1 FROM assistant))

@@ -151,8 +151,9 @@ export class CallLifecycleRepository {
     return count === 1;
   }
 
-  async storeToolResults(callId: string, results: object[]): Promise<void> {
-    await this.prisma.call.update({ where: { id: callId }, data: { toolResults: results } });
+  /** The conversation a simulated call's brain held (run once, at connect: see claimToolRun). */
+  async storeConversation(callId: string, conversation: object): Promise<void> {
+    await this.prisma.call.update({ where: { id: callId }, data: { conversation } });
   }
 
   /** Stores the transcript and flips transcriptReady, with its event; null if already stored. */

@@ -33,6 +33,8 @@ export interface Conversation {
   endedReason?: 'voicemail';
   /** The script ended by transferring the caller here. */
   transferTo?: string;
+  /** The brain failed (its fallback line was said): the call fails with this reason. */
+  failedReason?: 'brain-failed';
 }
 
 export interface Pace {
@@ -50,7 +52,8 @@ export interface AssistantForConversation {
 /** What the simulated answering machine says before its beep. */
 export const MACHINE_GREETING = 'Hi, you have reached the voicemail of Sam. Please leave a message after the tone.';
 
-const DEFAULT_EXCHANGE: ScriptStep[] = [
+/** A simulated call's exchange when the assistant has no script. */
+export const DEFAULT_EXCHANGE: ScriptStep[] = [
   { hear: 'Hi, who is this?' },
   { say: 'Just a quick check-in call. Thanks for your time, goodbye!' },
   { hangup: 'assistant' },
@@ -58,61 +61,6 @@ const DEFAULT_EXCHANGE: ScriptStep[] = [
 
 const round2 = (ms: number) => Math.round(ms / 10) / 100;
 const words = (text: string) => Math.max(1, text.trim().split(/\s+/).length);
-
-/**
- * The conversation a connected call plays, as timed turns: the assistant's firstMessage, then its
- * script (or a short default exchange). Deterministic for a given assistant and pace.
- * Tool steps show the outcome the engine recorded when it ran them (McpToolRunner).
- */
-export function buildConversation(
-  assistant: AssistantForConversation,
-  pace: Pace,
-  toolResults: ToolTurnResult[] = [],
-): Conversation {
-  const steps =
-    Array.isArray(assistant.script) && assistant.script.length > 0
-      ? (assistant.script as ScriptStep[])
-      : DEFAULT_EXCHANGE;
-  const turns: Turn[] = [];
-  let t = 0;
-  const speak = (role: Turn['role'], text: string, extra: Partial<Turn> = {}) => {
-    const start = turns.length === 0 ? 0 : t + pace.turnGapMs;
-    const end = start + words(text) * pace.msPerWord;
-    turns.push({ role, text, startSec: round2(start), endSec: round2(end), ...extra });
-    t = end;
-  };
-  speak('assistant', assistant.firstMessage ?? `Hello, this is ${assistant.name}.`);
-  let endedBy: Conversation['endedBy'] = 'assistant';
-  let toolIndex = 0;
-  for (const step of steps) {
-    if ('say' in step) speak('assistant', step.say);
-    else if ('hear' in step) speak('customer', step.hear);
-    else if ('tool' in step) {
-      const done = toolResults[toolIndex++];
-      const tool = done
-        ? {
-            name: step.tool,
-            arguments: step.arguments ?? {},
-            result: done.result,
-            error: done.error,
-            latencyMs: done.latencyMs,
-            server: done.server,
-          }
-        : { name: step.tool, arguments: step.arguments ?? {}, error: 'not run (the call ended before its tools ran)' };
-      speak(
-        'tool',
-        done?.error ? `${step.tool} failed: ${done.error}` : `${step.tool} → ${JSON.stringify(done?.result ?? null)}`,
-        { tool },
-      );
-    } else if ('hangup' in step) {
-      endedBy = step.hangup;
-      break;
-    } else if ('transfer' in step) {
-      return { turns, totalMs: t, endedBy: 'assistant', transferTo: step.transfer };
-    }
-  }
-  return { turns, totalMs: t, endedBy };
-}
 
 /**
  * The call an answering machine took, with voicemail detection on: its greeting and beep, then the

@@ -1,15 +1,19 @@
-import { buildConversation, turnsUntil } from './conversation';
+import { turnsUntil, type Conversation } from './conversation';
 import { nextStep, type CallState } from './next-step';
 import type { DialPlan } from '@app/telephony';
 
 const t0 = new Date('2026-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const answers: DialPlan = { answer: 'answers', afterMs: 2000, dropsMidCall: false };
-const pace = { msPerWord: 100, turnGapMs: 50 };
-const conversation = buildConversation(
-  { name: 'Ada', firstMessage: 'Hello there', script: [{ hear: 'Hi' }, { hangup: 'customer' }] },
-  pace,
-);
+// "Hello there", then the caller's "Hi" and their hang-up, at 100 ms a word and 50 ms between turns
+const conversation: Conversation = {
+  turns: [
+    { role: 'assistant', text: 'Hello there', startSec: 0, endSec: 0.2 },
+    { role: 'customer', text: 'Hi', startSec: 0.25, endSec: 0.35 },
+  ],
+  totalMs: 350,
+  endedBy: 'customer',
+};
 const call = (over: Partial<CallState> = {}): CallState => ({
   status: 'ringing',
   createdAt: t0,
@@ -102,25 +106,18 @@ describe('the conversation a connected call plays', () => {
     ]);
   });
 
-  it('shows a tool step with its recorded outcome, or as not run', () => {
-    const script = [{ tool: 'crm.lookup', arguments: { id: 1 } }];
-    const ran = buildConversation({ name: 'A', firstMessage: null, script }, pace, [{ result: { ok: true } }]);
-    expect(ran.turns[1]).toMatchObject({ role: 'tool', tool: { name: 'crm.lookup', result: { ok: true } } });
-    const notRun = buildConversation({ name: 'A', firstMessage: null, script }, pace);
-    expect(notRun.turns[1].tool?.error).toMatch(/not run/);
-  });
-
   it('transfers a connected call when a transfer is asked for, and at the end of a script that transfers', () => {
     const live = call({ status: 'in_progress', connectedAt: at(2000) });
     expect(nextStep({ ...live, transferTo: '+14155550199' }, answers, conversation, 600, at(2100))).toEqual({
       at: at(2100),
       step: { kind: 'transfer', to: '+14155550199' },
     });
-    const transferring = buildConversation(
-      { name: 'Ada', firstMessage: 'One moment', script: [{ transfer: '+14155550188' }, { say: 'never said' }] },
-      pace,
-    );
-    expect(transferring.turns.map((t) => t.text)).toEqual(['One moment']);
+    const transferring: Conversation = {
+      turns: [{ role: 'assistant', text: 'One moment', startSec: 0, endSec: 0.2 }],
+      totalMs: 200,
+      endedBy: 'assistant',
+      transferTo: '+14155550188',
+    };
     expect(nextStep(live, answers, transferring, 600, at(2100))).toEqual({
       at: at(2000 + transferring.totalMs),
       step: { kind: 'transfer', to: '+14155550188' },

@@ -115,6 +115,10 @@ function nextStepIgnoringTools(
           step: { kind: 'transfer', to: conversation.transferTo },
         };
       }
+      if (conversation.failedReason) {
+        const at = new Date(connected + conversation.totalMs);
+        return { at, step: { kind: 'fail', from: 'in_progress', reason: conversation.failedReason, stage: 'in-progress' } };
+      }
       const byWhom = conversation.endedBy === 'customer' ? 'customer-ended-call' : 'assistant-ended-call';
       const reason: EndedReason = conversation.endedReason ?? byWhom;
       return { at: new Date(connected + conversation.totalMs), step: { kind: 'complete', reason } };

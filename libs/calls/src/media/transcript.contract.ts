@@ -21,14 +21,22 @@ export const TranscriptTurn = contract(
       .optional()
       .describe("An assistant turn answering the caller: from the end of their speech to this turn's first audio"),
     latencyParts: z
-      .object({ endOfTurnMs: z.number().int(), recognitionMs: z.number().int(), synthesisMs: z.number().int() })
+      .object({
+        endOfTurnMs: z.number().int(),
+        recognitionMs: z.number().int(),
+        brainMs: z.number().int().describe("The brain's first words (a script: none; your server or a model)"),
+        synthesisMs: z.number().int().describe("Synthesising the answer's first sentence"),
+      })
       .optional()
-      .describe('What the latency was spent on: waiting for the end of the turn, recognising it, synthesising'),
+      .describe('What the latency was spent on: the end of the turn, recognising it, the brain, synthesising'),
     dtmf: z
       .string()
       .optional()
       .describe('Keys pressed (SIP calls): by the caller on a customer turn, or sent by the assistant'),
-    interrupted: z.boolean().optional().describe('The line was cut short (the call ended while it was spoken)'),
+    interrupted: z
+      .boolean()
+      .optional()
+      .describe('The line was cut short (the caller spoke over it, or the call ended): its text is what was played'),
     tool: z.record(z.string(), z.unknown()).optional().describe('name, server, arguments, result or error, latencyMs'),
   }),
 );
