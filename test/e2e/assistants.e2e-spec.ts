@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { PrismaService } from '@app/db';
 import {
   as,
   createWorkspace,
@@ -48,7 +49,17 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
     ],
     maxDurationSec: 300,
     voicemail: { detect: true, action: 'leave-message', message: 'Please call us back.' },
-    listening: { endOfTurnSilenceMs: 800, noSpeechTimeoutMs: 10000 },
+    listening: { endOfTurnSilenceMs: 800, noSpeechTimeoutMs: 10000, bargeIn: false, bargeInSpeechMs: 150 },
+    brain: {
+      type: 'openai',
+      baseUrl: 'https://models.example.com/v1',
+      model: 'voice-1',
+      apiKey: 'sk-s3cret',
+      temperature: 0.2,
+      maxTokens: 200,
+      timeoutMs: 4000,
+      fallbackLine: 'Sorry, please call back.',
+    },
   };
 
   it('creates with every field and reads it back; header values of tools are masked', async () => {
@@ -58,6 +69,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       ...full,
       agentId: expect.stringMatching(/^agent_/),
       tools: [{ ...full.tools[0], headers: { Authorization: '********' } }],
+      brain: { ...full.brain, apiKey: '********' },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     };
@@ -80,7 +92,28 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       maxDurationSec: 600,
       voicemail: null,
       listening: null,
+      brain: null,
     });
+  });
+
+  it("a brain's key or secret is stored sealed, shown masked, and kept by a PATCH that leaves it out", async () => {
+    const { body } = await admin.post(BASE, { name: 'Server brain', brain: { ...full.brain } });
+    const stored = async () =>
+      (await app.get(PrismaService).assistant.findUniqueOrThrow({ where: { id: body.agentId } })).brain as object;
+    expect(JSON.stringify(await stored())).not.toContain('sk-s3cret');
+    const sealed = (await stored()) as { sealedSecret: string };
+    expect(sealed.sealedSecret).toEqual(expect.any(String));
+    const patched = await admin.patch(`${BASE}/${body.agentId}`, {
+      brain: { ...full.brain, apiKey: undefined, model: 'voice-2' },
+    });
+    expect(patched.body.brain).toMatchObject({ model: 'voice-2', apiKey: '********' });
+    expect(((await stored()) as { sealedSecret: string }).sealedSecret).toBe(sealed.sealedSecret);
+    // another kind of brain does not inherit it
+    const server = await admin.patch(`${BASE}/${body.agentId}`, {
+      brain: { type: 'server', url: 'https://hooks.example.com/brain' },
+    });
+    expect(server.body.brain).toEqual({ type: 'server', url: 'https://hooks.example.com/brain' });
+    expect((await admin.patch(`${BASE}/${body.agentId}`, { brain: null })).body.brain).toBeNull();
   });
 
   it('lists with the list envelope, newest first, paged', async () => {

@@ -116,7 +116,7 @@ export class OpenAiAnswerer implements Answerer {
       if (e.role === 'assistant') {
         out.push({ role: 'assistant', content: e.interrupted ? `${e.text} [the caller interrupted here]` : e.text });
       } else if (e.role === 'customer') {
-        const said = e.silent ? '[the caller said nothing]' : e.text ?? '[unintelligible]';
+        const said = e.silent ? '[the caller said nothing]' : (e.text ?? '[unintelligible]');
         out.push({ role: 'user', content: e.key ? `${said} [pressed ${e.key}]` : said });
       } else {
         const run: Extract<Entry, { role: 'tool' }>[] = [];

@@ -108,7 +108,8 @@ export class VoiceLine implements Line {
     if (this.io.signal.aborted || !first) return { said: '', interrupted: false };
     const stop = () => this.io.session.stopSpeaking();
     this.io.signal.addEventListener('abort', stop, { once: true });
-    const stopBargeIn = this.watchForBargeIn();
+    const bargeIn = { heard: false };
+    const stopBargeIn = this.watchForBargeIn(bargeIn);
     let startMs = -1;
     let endMs = -1;
     let interrupted = false;
@@ -117,6 +118,11 @@ export class VoiceLine implements Line {
       if (i + 1 < sentences.length) void synthesised(i + 1); // ready before this one ends
       const samples = await synthesised(i);
       if (!samples || this.io.signal.aborted) break;
+      // the caller spoke up between two sentences: the rest is not said
+      if (bargeIn.heard) {
+        interrupted = true;
+        break;
+      }
       const done = await this.io.session.play(samples);
       if (startMs < 0) startMs = done.startMs;
       endMs = done.endMs;
@@ -162,7 +168,7 @@ export class VoiceLine implements Line {
   }
 
   /** While the assistant talks: the caller's speech (not our echo) stops it and becomes their next turn. */
-  private watchForBargeIn(): () => void {
+  private watchForBargeIn(bargeIn: { heard: boolean }): () => void {
     const { session, listening } = this.io;
     if (listening.bargeInMs === null) return () => undefined;
     const hearing: Hearing = { vad: new VoiceActivity(listening.endOfTurnMs, FRAME_MS), startedAt: null, begin: 0 };
@@ -172,6 +178,7 @@ export class VoiceLine implements Line {
       else if (change === 'speech-ended') hearing.startedAt = null;
       else if (hearing.startedAt !== null && atMs - hearing.startedAt >= listening.bargeInMs! + 3 * FRAME_MS) {
         stop();
+        bargeIn.heard = true;
         session.stopSpeaking();
         this.interruption = this.hearOut(hearing);
       }

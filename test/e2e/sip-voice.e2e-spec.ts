@@ -1,0 +1,245 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { parseWav, Speech } from '../../apps/call-engine/src/media/speech';
+import { monoWav } from '../../apps/call-engine/src/media/wav';
+import { bestCorrelation } from '../support/audio';
+import { startCustomerServer, startModelServer } from '../support/brain-servers';
+import { startEngine, useFastSimulator } from '../support/engine';
+import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
+import { isolateSuite, waitFor } from '../support/isolation';
+import { freeUdpPort, PEER_ADDRESS, startBaresip, startSipp, type SippHandle } from '../support/sip-peers';
+import { startToolServer } from '../support/tool-server';
+
+const FINAL = ['completed', 'failed', 'no-answer'];
+const RATE = 8000;
+
+/**
+ * Issue 26 over real SIP (baresip and sipp on loopback): a model brain and your own server each hold
+ * a three-turn conversation with an MCP tool call mid-call and endCall or a real transfer (REFER);
+ * barge-in cuts the assistant short within 250 ms of the caller's speech.
+ */
+describe('the assistant on real calls: brains and barge-in over SIP', () => {
+  let cleanup: () => Promise<void>;
+  let gateway: INestApplication;
+  let engine: INestApplication;
+  let ws: TestWorkspace;
+  let tools: Awaited<ReturnType<typeof startToolServer>>;
+  let model: Awaited<ReturnType<typeof startModelServer>>;
+  let customer: Awaited<ReturnType<typeof startCustomerServer>>;
+  const speech = new Speech();
+  const peers: SippHandle[] = [];
+  let nextNumber = 0;
+
+  beforeAll(async () => {
+    cleanup = await isolateSuite('sipvoice');
+    useFastSimulator();
+    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
+    process.env.RECORDINGS_DIR = mkdtempSync(join(tmpdir(), 'recordings-'));
+    process.env.SIP_ADDRESS = '127.0.0.1';
+    process.env.SIP_PORT = String(await freeUdpPort('127.0.0.1'));
+    const rtp = await freeUdpPort('127.0.0.1');
+    process.env.RTP_PORT_MIN = String(rtp);
+    process.env.RTP_PORT_MAX = String(rtp + 40);
+    process.env.NO_SPEECH_TIMEOUT_MS = '6000';
+    gateway = await startGateway();
+    engine = await startEngine();
+    ws = await createWorkspace(gateway, 'sipvoice');
+    [tools, model, customer] = await Promise.all([
+      startToolServer(),
+      startModelServer(),
+      startCustomerServer('s3cret'),
+    ]);
+  });
+  afterAll(async () => {
+    peers.forEach((p) => p.stop());
+    await Promise.all([tools.close(), model.close(), customer.close()]);
+    await engine?.close();
+    await gateway?.close();
+    await cleanup?.();
+  });
+
+  const admin = () => as(gateway, ws.keys.admin);
+  const crm = () => ({ type: 'mcp', name: 'crm', url: tools.url, timeoutMs: 3000 });
+
+  /** A trunk to the phone, a number on it, and a call from that number. */
+  async function callThrough(peer: { port: number }, agentId: string) {
+    const trunk = await admin().post('/api/core/voice/trunk', {
+      name: `peer ${peer.port}`,
+      host: PEER_ADDRESS,
+      port: peer.port,
+    });
+    const number = `+1415556${String(1000 + nextNumber++).padStart(4, '0')}`;
+    expect((await admin().post('/api/core/voice/number', { number, trunkId: trunk.body.trunkId })).status).toBe(201);
+    const started = await admin().post('/api/core/voice/agent/call', { agentId, to: '+14155550123', from: number });
+    expect(started.status).toBe(201);
+    return started.body.callId as string;
+  }
+
+  async function ended(callId: string) {
+    return waitFor(
+      `call ${callId} to end with its media`,
+      async () => {
+        const res = await admin().get(`/api/core/voice/call/${callId}`);
+        return FINAL.includes(res.body.status) && res.body.recordingReady ? res.body : null;
+      },
+      60_000,
+    );
+  }
+
+  /** The phone's line: each utterance (flite awb) at its second, silence around; a WAV file baresip plays. */
+  async function line(utterances: [number, string][], seconds = 40): Promise<string> {
+    const samples = new Int16Array(RATE * seconds);
+    for (const [atSec, text] of utterances) samples.set((await speech.speak(text, 'en', 'flite:awb'))!, atSec * RATE);
+    const file = join(mkdtempSync(join(tmpdir(), 'line-')), 'caller.wav');
+    writeFileSync(file, monoWav(samples));
+    return file;
+  }
+
+  async function recording(callId: string): Promise<[Int16Array, Int16Array]> {
+    const res = await admin()
+      .get(`/api/core/voice/call/${callId}/recording`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    const { samples } = parseWav(res.body as Buffer);
+    return [samples.filter((_, i) => i % 2 === 0), samples.filter((_, i) => i % 2 === 1)];
+  }
+
+  const texts = (turns: { role: string; text: string | null }[]) => turns.map((t) => `${t.role}: ${t.text ?? ''}`);
+
+  it('an OpenAI-compatible model holds a three-turn conversation with an MCP tool mid-call, then endCall', async () => {
+    const phone = await startBaresip(
+      await line([
+        [4, 'Where is my order?'],
+        [14, 'Great, thank you.'],
+      ]),
+    );
+    try {
+      const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Hi, this is the order desk.',
+        brain: { type: 'openai', baseUrl: model.url, model: 'test-model', timeoutMs: 3000 },
+        tools: [crm()],
+        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 12000 },
+      });
+      const callId = await callThrough(phone, agentId);
+      expect(await ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+      const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      const said = texts(turns);
+      expect(said.filter((t) => !t.startsWith('customer'))).toEqual([
+        'assistant: Hi, this is the order desk.',
+        'assistant: Sure, let me look that up.',
+        expect.stringMatching(/^tool: crm\.lookup_order → .*shipped/),
+        'assistant: Your order has shipped.',
+        'assistant: Thank you for calling. Goodbye!',
+      ]);
+      expect(turns.filter((t: { role: string }) => t.role === 'customer')).toHaveLength(2);
+      // each answer's latency has its parts, the brain's first words among them
+      const answers = turns.filter((t: { latencyMs?: number }) => t.latencyMs !== undefined);
+      expect(answers.length).toBe(2);
+      for (const a of answers) expect(a.latencyParts.brainMs).toEqual(expect.any(Number));
+      // the phone heard the model's words
+      const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
+      const shipped = (await speech.speak('Your order has shipped.', 'en', 'flite:rms'))!;
+      expect(bestCorrelation(heard, shipped).ncc).toBeGreaterThan(0.6);
+    } finally {
+      await phone.stop();
+    }
+  });
+
+  it('your own server holds the conversation with a tool, then transfers the caller: a real REFER', async () => {
+    const second = await startSipp('answer.xml');
+    peers.push(second);
+    const sales = `sip:+14155550155@${PEER_ADDRESS}:${second.port}`;
+    customer.dialogue.second = { say: 'Let me put you through.', transferTo: sales };
+    const phone = await startBaresip(
+      await line([
+        [4, 'Where is my order?'],
+        [14, 'Can I talk to a person?'],
+      ]),
+    );
+    try {
+      const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Hello from your server.',
+        brain: { type: 'server', url: customer.url, secret: 's3cret', timeoutMs: 3000 },
+        tools: [crm()],
+        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 12000 },
+      });
+      const callId = await callThrough(phone, agentId);
+      expect(await ended(callId)).toMatchObject({ status: 'completed', endedReason: 'transferred', transferTo: sales });
+      const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      expect(texts(turns).filter((t) => !t.startsWith('customer'))).toEqual([
+        'assistant: Hello from your server.',
+        'assistant: Sure, let me look that up.',
+        expect.stringMatching(/^tool: crm\.lookup_order → .*shipped/),
+        'assistant: Your order has shipped.',
+        'assistant: Let me put you through.',
+      ]);
+      expect(customer.verified.every(Boolean)).toBe(true);
+      await waitFor('the INVITE at the second UAS', async () => second.messages().includes('INVITE sip:+14155550155'));
+    } finally {
+      customer.dialogue.second = { say: 'Thank you for calling. Goodbye!' };
+      await phone.stop();
+    }
+  });
+
+  it('barge-in: the caller speaking over a long line silences the assistant within 250 ms; it is marked interrupted', async () => {
+    // one sentence: no pause between sentences where the caller could start without interrupting
+    const long =
+      'Thank you for calling the clinic, our opening hours are Monday to Friday from eight in the morning ' +
+      'until six in the evening and on Saturdays from nine until noon, and for emergencies please hang up and ' +
+      'dial your local emergency number.';
+    const phone = await startBaresip(await line([[2, 'Sorry, can I speak to somebody please?']]));
+    try {
+      const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+        firstMessage: long,
+        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 3000 },
+        script: [{ hear: 'Can I speak to somebody?' }, { say: 'Of course, one moment.' }, { hangup: 'assistant' }],
+      });
+      const callId = await callThrough(phone, agentId);
+      expect(await ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+      const [ours, theirs] = await recording(callId);
+      const onset = firstSpeech(theirs, 0);
+      expect(onset).toBeGreaterThan(0);
+      // the assistant's channel: speaking at the onset, silent from at most 250 ms after it for the next second
+      expect(level(ours, onset - 0.3 * RATE, 0.3 * RATE)).toBeGreaterThan(500);
+      const silentFrom = firstSilence(ours, onset);
+      console.log(
+        `barge-in: the caller spoke at ${onset / RATE} s; the assistant fell silent ${(silentFrom - onset) / 8} ms later`,
+      );
+      expect(silentFrom - onset).toBeLessThanOrEqual(0.25 * RATE);
+      expect(level(ours, onset + 0.25 * RATE, RATE)).toBeLessThan(100);
+      const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      expect(turns[0]).toMatchObject({ role: 'assistant', interrupted: true });
+      expect(long.startsWith(turns[0].text)).toBe(true);
+      expect(turns[0].text.length).toBeLessThan(long.length / 2);
+      expect(turns.at(-1)).toMatchObject({ role: 'assistant', text: 'Of course, one moment.' });
+    } finally {
+      await phone.stop();
+    }
+  });
+});
+
+const level = (samples: Int16Array, from: number, n: number) => {
+  let sum = 0;
+  for (let i = from; i < from + n && i < samples.length; i++) sum += samples[i] * samples[i];
+  return Math.sqrt(sum / n);
+};
+
+/** The first 20 ms from `from` on with speech in it, above -50 dBFS as the engine's VAD hears it (-1: none). */
+function firstSpeech(samples: Int16Array, from: number): number {
+  for (let i = from; i + 160 <= samples.length; i += 160) if (level(samples, i, 160) > 104) return i;
+  return -1;
+}
+
+/** The start of the silence that lasts from `from` on (sample index): the last 20 ms with sound, plus 20 ms. */
+function firstSilence(samples: Int16Array, from: number): number {
+  let last = from;
+  for (let i = from; i + 160 <= Math.min(samples.length, from + RATE); i += 160)
+    if (level(samples, i, 160) > 100) last = i + 160;
+  return last;
+}
