@@ -1738,6 +1738,8 @@ export interface components {
         };
         AssistantRecord: {
             agentId: string;
+            /** @description Who decides what it says; null: the script */
+            brain: components["schemas"]["BrainSetting"] | null;
             /** Format: date-time */
             createdAt: string;
             firstMessage: string | null;
@@ -1778,6 +1780,29 @@ export interface components {
                 type: string;
             } | null;
         };
+        BrainSetting: {
+            /** @description openai: sent as a Bearer token; stored encrypted, shown masked */
+            apiKey?: string;
+            /** @description openai: the API base URL, e.g. https://api.openai.com/v1 */
+            baseUrl?: string;
+            /** @description Said when the brain fails or is too slow; the call then ends as brain-failed */
+            fallbackLine?: string;
+            maxTokens?: number;
+            /** @description openai: the model name */
+            model?: string;
+            /** @description server: signs each request (X-Signature, as webhooks); shown masked */
+            secret?: string;
+            temperature?: number;
+            /** @description The longest wait for the brain's first words of an answer (default 5000) */
+            timeoutMs?: number;
+            /**
+             * @description script: the steps; server: your own server; openai: any OpenAI-compatible chat-completions API
+             * @enum {string}
+             */
+            type: "script" | "server" | "openai";
+            /** @description server: the URL POSTed the conversation; it answers actions as NDJSON */
+            url?: string;
+        };
         /** @description The call finished normally */
         CallCompletedData: {
             /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
@@ -1791,7 +1816,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number;
             /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred";
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred" | "brain-failed";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             language: string;
@@ -1837,7 +1862,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number;
             /** @enum {string} */
-            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred";
+            endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred" | "brain-failed";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             /** @description Echo of the metadata given when the call was started */
@@ -1871,7 +1896,7 @@ export interface components {
             direction: "outbound" | "inbound";
             durationSec: number | null;
             endedAt: string | null;
-            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred") | null;
+            endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred" | "brain-failed") | null;
             /**
              * @description Caller ID: your number on outbound calls (null without one), the caller on inbound calls
              * @example +14155550100
@@ -2075,6 +2100,8 @@ export interface components {
             role?: "viewer" | "member" | "admin" | "owner";
         };
         CreateAssistantDto: {
+            /** @description Who decides what the assistant says (README "Brains"); null: its script */
+            brain?: components["schemas"]["BrainSetting"] | null;
             /** @description What the assistant says first */
             firstMessage?: string | null;
             /**
@@ -2344,6 +2371,10 @@ export interface components {
             role: "viewer" | "member" | "admin" | "owner";
         };
         ListeningSetting: {
+            /** @description The caller speaking over the assistant stops it (default true; false: it always finishes) */
+            bargeIn: boolean | null;
+            /** @description How much of the caller's speech stops the assistant (default 100) */
+            bargeInSpeechMs: number | null;
             /** @description Silence that ends the caller's turn (default END_OF_TURN_SILENCE_MS, 600) */
             endOfTurnSilenceMs: number | null;
             /** @description A hear step that hears no speech this long moves on (default NO_SPEECH_TIMEOUT_MS, 8000) */
@@ -2667,6 +2698,17 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
+             * @description Simulated calls only: what the simulated caller says, one line per turn ("" is silence); when the lines run out the caller hangs up. Default: each hear step's text (README "Testing an assistant")
+             * @example {
+             *       "lines": [
+             *         "Yes, that works for me."
+             *       ]
+             *     }
+             */
+            simulatedCaller?: {
+                lines?: string[];
+            };
+            /**
              * @description Number to dial in international format; stored as E.164
              * @example +14155552671
              */
@@ -2725,14 +2767,17 @@ export interface components {
             /** @description Keys pressed (SIP calls): by the caller on a customer turn, or sent by the assistant */
             dtmf?: string;
             endSec: number;
-            /** @description The line was cut short (the call ended while it was spoken) */
+            /** @description The line was cut short (the caller spoke over it, or the call ended): its text is what was played */
             interrupted?: boolean;
             /** @description An assistant turn answering the caller: from the end of their speech to this turn's first audio */
             latencyMs?: number;
-            /** @description What the latency was spent on: waiting for the end of the turn, recognising it, synthesising */
+            /** @description What the latency was spent on: the end of the turn, recognising it, the brain, synthesising */
             latencyParts?: {
+                /** @description The brain's first words (a script: none; your server or a model) */
+                brainMs: number;
                 endOfTurnMs: number;
                 recognitionMs: number;
+                /** @description Synthesising the answer's first sentence */
                 synthesisMs: number;
             };
             /** @enum {string} */
@@ -2754,6 +2799,8 @@ export interface components {
             to: string;
         };
         UpdateAssistantDto: {
+            /** @description Who decides what the assistant says (README "Brains"); null: its script */
+            brain?: components["schemas"]["BrainSetting"] | null;
             /** @description What the assistant says first */
             firstMessage?: string | null;
             /**
