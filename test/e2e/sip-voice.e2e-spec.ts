@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { parseWav, Speech } from '../../apps/call-engine/src/media/speech';
+import { toneOf } from '../../apps/call-engine/src/media/tone';
 import { monoWav } from '../../apps/call-engine/src/media/wav';
 import { bestCorrelation } from '../support/audio';
 import { startCustomerServer, startModelServer } from '../support/brain-servers';
@@ -92,6 +93,10 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
   async function line(utterances: [number, string][], seconds = 40): Promise<string> {
     const samples = new Int16Array(RATE * seconds);
     for (const [atSec, text] of utterances) samples.set((await speech.speak(text, 'en', 'flite:awb'))!, atSec * RATE);
+    return wavFile(samples);
+  }
+
+  function wavFile(samples: Int16Array): string {
     const file = join(mkdtempSync(join(tmpdir(), 'line-')), 'caller.wav');
     writeFileSync(file, monoWav(samples));
     return file;
@@ -222,7 +227,73 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       await phone.stop();
     }
   });
+
+  describe('voicemail detection from the audio', () => {
+    const message = 'Hi Sam, this is the clinic. Please call us back.';
+    const assistant = () =>
+      createAssistant(gateway, ws.keys.admin, {
+        firstMessage: 'Hello, this is Ada from the clinic.',
+        voicemail: { detect: true, action: 'leave-message', message },
+        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 3000 },
+        script: [{ hear: 'Yes?' }, { say: 'Goodbye.' }, { hangup: 'assistant' }],
+      });
+
+    it('a greeting of 6 s or more and a 1 kHz beep: answeredBy machine, the message starts after the beep', async () => {
+      const greeting = (await speech.speak(
+        'Hi, you have reached the voicemail of Sam Taylor. I cannot take your call right now. ' +
+          'Please leave your name, your number and a short message after the tone.',
+        'en',
+        'flite:awb',
+      ))!;
+      expect(greeting.length / RATE).toBeGreaterThan(5.5);
+      const samples = new Int16Array(RATE * 30);
+      samples.set(greeting, 0.3 * RATE);
+      const beepAt = Math.round(0.3 * RATE + greeting.length + 0.4 * RATE);
+      for (let i = 0; i < 0.5 * RATE; i++)
+        samples[beepAt + i] = Math.round(9000 * Math.sin((2 * Math.PI * 1000 * i) / RATE));
+      const phone = await startBaresip(wavFile(samples));
+      try {
+        const { agentId } = await assistant();
+        const callId = await callThrough(phone, agentId);
+        const call = await ended(callId);
+        expect(call).toMatchObject({ status: 'completed', endedReason: 'voicemail', answeredBy: 'machine' });
+        const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+        expect(texts(turns)).toEqual(['customer: (voicemail greeting)', 'customer: (beep)', `assistant: ${message}`]);
+        // in our recording: the beep on the far end's channel, then our message — not over the greeting
+        const [ours, theirs] = await recording(callId);
+        const beep = firstTone(theirs);
+        expect(beep).toBeGreaterThan(6 * RATE);
+        const spoke = firstSpeech(ours, 0);
+        console.log(`voicemail: beep at ${beep / RATE} s, message from ${spoke / RATE} s`);
+        expect(spoke).toBeGreaterThan(beep);
+        expect(spoke - beep).toBeLessThan(1.5 * RATE);
+      } finally {
+        await phone.stop();
+      }
+    });
+
+    it('a person saying "Hello?": answeredBy human, and the assistant talks with them', async () => {
+      const phone = await startBaresip(await line([[0.3, 'Hello?']]));
+      try {
+        const { agentId } = await assistant();
+        const callId = await callThrough(phone, agentId);
+        const call = await ended(callId);
+        expect(call).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call', answeredBy: 'human' });
+        const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+        expect(turns[0]).toMatchObject({ role: 'assistant', text: 'Hello, this is Ada from the clinic.' });
+        expect(texts(turns)).not.toContain(`assistant: ${message}`);
+      } finally {
+        await phone.stop();
+      }
+    });
+  });
 });
+
+/** Where the first 1 kHz tone is in a channel (sample index; -1: none). */
+function firstTone(samples: Int16Array): number {
+  for (let i = 0; i + 160 <= samples.length; i += 160) if (toneOf(samples.subarray(i, i + 160)) === 1000) return i;
+  return -1;
+}
 
 const level = (samples: Int16Array, from: number, n: number) => {
   let sum = 0;

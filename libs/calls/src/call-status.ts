@@ -6,8 +6,9 @@ export type ApiCallStatus = (typeof CALL_STATUSES)[number];
 
 export const DIRECTIONS = ['outbound', 'inbound'] as const;
 
-/** Who answered a call whose assistant detects voicemail. */
-export const ANSWERED_BY = ['human', 'machine'] as const;
+/** Who answered a call whose assistant detects voicemail (unknown: nobody spoke; real calls only). */
+export const ANSWERED_BY = ['human', 'machine', 'unknown'] as const;
+export type AnsweredBy = (typeof ANSWERED_BY)[number];
 
 /** Why a call ended: the documented set (README "endedReason values"). */
 export const ENDED_REASONS = [

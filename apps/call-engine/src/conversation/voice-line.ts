@@ -2,6 +2,8 @@ import { FRAME_MS } from '../media/g711';
 import type { RtpSession } from '../media/rtp-session';
 import { VoiceActivity } from '../media/voice-activity';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
+import type { AnsweredBy } from '@app/calls';
+import { AnsweringMachineDetector } from './answering-machine';
 import type { Brain, BrainEnd, HeardTurn, ListenFor } from './brain';
 import { converse, type Line } from './conversation-runtime';
 import { sentencesOf } from './sentences';
@@ -94,6 +96,47 @@ export class VoiceLine implements Line {
     } finally {
       stopDigits();
     }
+  }
+
+  /**
+   * Voicemail detection: listens to the far end before the assistant speaks. A person's short
+   * greeting or silence resolves at once; a machine's resolves after its beep (or the silence after
+   * a greeting without one), so a message is left after the tone, not over the greeting.
+   */
+  screen(longestMs = 30_000): Promise<AnsweredBy> {
+    const { session, signal } = this.io;
+    const detector = new AnsweringMachineDetector();
+    const begin = session.elapsedMs;
+    return new Promise((resolve) => {
+      let answeredBy: AnsweredBy = 'unknown';
+      let greetingFrom: number | null = null;
+      const finish = (by: AnsweredBy) => {
+        stop();
+        signal.removeEventListener('abort', aborted);
+        resolve(by);
+      };
+      const aborted = () => finish(answeredBy);
+      signal.addEventListener('abort', aborted, { once: true });
+      const stop = session.onHeard((frame, atMs) => {
+        const found = detector.push(frame, atMs - begin);
+        if (found?.kind === 'answered-by') {
+          answeredBy = found.answeredBy;
+          greetingFrom = found.speechStartMs === null ? null : begin + found.speechStartMs;
+          if (answeredBy !== 'machine') return finish(answeredBy);
+        } else if (found) {
+          // the machine's greeting, then its beep: the message goes after it
+          const endMs = found.kind === 'beep' ? found.atMs + begin : atMs;
+          if (greetingFrom !== null) this.heard('(voicemail greeting)', greetingFrom, endMs);
+          if (found.kind === 'beep') this.heard('(beep)', endMs, atMs);
+          return finish('machine');
+        }
+        if (atMs - begin >= longestMs) finish(answeredBy);
+      });
+    });
+  }
+
+  private heard(text: string, fromMs: number, toMs: number): void {
+    this.turns.push({ role: 'customer', text, startSec: sec(fromMs), endSec: sec(toMs) });
   }
 
   async say(text: string, continues = false): Promise<{ said: string; interrupted: boolean }> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, type ApiCallStatus } from '@app/calls';
+import { EventPublisher, type AnsweredBy, type ApiCallStatus } from '@app/calls';
 import { CallLifecycleRepository, type Step } from '@app/calls/lifecycle';
 import type { Call, CallEvent } from '@app/db';
 import { MetricsService } from '@app/ops';
@@ -27,7 +27,7 @@ export class CallTransitions {
     step: MoveStep,
     now: Date,
     requestId?: string,
-    answered?: 'human' | 'machine',
+    answered?: AnsweredBy,
   ): Promise<CallEvent | null> {
     const event = await this.write(call, step, now, answered);
     const rid = requestId ?? call.requestId ?? undefined;
@@ -59,7 +59,7 @@ export class CallTransitions {
     await this.publisher.publish(events, requestId);
   }
 
-  private write(call: Call, step: MoveStep, now: Date, answered?: 'human' | 'machine'): Promise<CallEvent | null> {
+  private write(call: Call, step: MoveStep, now: Date, answered?: AnsweredBy): Promise<CallEvent | null> {
     const endedAt = now;
     const durationSec = call.connectedAt
       ? Math.max(0, Math.round((now.getTime() - call.connectedAt.getTime()) / 1000))
@@ -99,7 +99,7 @@ export class CallTransitions {
             durationSec,
             endedReason: step.reason,
             language: call.language,
-            answeredBy: (call.answeredBy as 'human' | 'machine' | null) ?? null,
+            answeredBy: (call.answeredBy as AnsweredBy | null) ?? null,
           },
           now,
         );

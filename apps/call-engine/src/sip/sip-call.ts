@@ -1,7 +1,7 @@
 import type { Socket } from 'node:dgram';
 import { Logger } from '@nestjs/common';
-import type { EndedReason } from '@app/calls';
-import type { Brain } from '../conversation/brain';
+import type { AnsweredBy, EndedReason } from '@app/calls';
+import type { Brain, BrainEnd } from '../conversation/brain';
 import { VoiceLine, type Listening, type VoiceTurn } from '../conversation/voice-line';
 import type { MoveStep } from '../lifecycle/call-transitions';
 import type { FrameClock } from '../media/frame-clock';
@@ -25,6 +25,8 @@ export interface SipCallHooks {
   runTool(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
   recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
   observeLatency?(ms: number): void;
+  /** Who answered, as voicemail detection heard it. */
+  answeredBy(answeredBy: AnsweredBy): Promise<void>;
 }
 
 /** How a call ends: a status move, or a transfer the far end accepted. */
@@ -39,6 +41,8 @@ export interface CallMedia {
 }
 
 export interface SipCallSettings {
+  /** Voicemail detection: on a machine, the message to leave after the beep (null: hang up). */
+  voicemail: { message: string | null } | null;
   ringTimeoutMs: number;
   noResponseMs: number;
   inactivityMs: number;
@@ -207,7 +211,7 @@ export class SipCall {
       listening: this.settings.listening,
       signal: this.abort.signal,
     });
-    const end = await this.line.run(this.brain.start());
+    const end = await this.converse(this.line);
     if (end?.by === 'customer') {
       // the caller is to hang up: wait for their BYE, then hang up ourselves
       await this.line.awaitCallerHangup();
@@ -216,11 +220,29 @@ export class SipCall {
       if (end.reason) this.logger.warn({ callId: this.callId, err: end.error, msg: 'the brain failed; hanging up' });
       this.endedBy ??= end.reason
         ? { kind: 'fail', reason: end.reason }
-        : { kind: 'complete', reason: 'assistant-ended-call' };
+        : { kind: 'complete', reason: end.voicemail ? 'voicemail' : 'assistant-ended-call' };
       // the far end's jitter buffer still holds the last words: let them play out before the BYE
       await new Promise((resolve) => setTimeout(resolve, HANGUP_TAIL_MS));
     }
     await this.finishConnected();
+  }
+
+  /**
+   * The conversation: with voicemail detection, the far end is screened first — a machine gets the
+   * message after its beep (or nothing) and the call ends as voicemail; anyone else gets the brain.
+   */
+  private async converse(line: VoiceLine): Promise<(BrainEnd & { voicemail?: true }) | null> {
+    const { voicemail } = this.settings;
+    if (voicemail) {
+      const answeredBy = await line.screen();
+      if (this.abort.signal.aborted) return null;
+      await this.hooks.answeredBy(answeredBy);
+      if (answeredBy === 'machine') {
+        if (voicemail.message) await line.say(voicemail.message);
+        return this.abort.signal.aborted ? null : { by: 'assistant', voicemail: true };
+      }
+    }
+    return line.run(this.brain.start());
   }
 
   /** The assistant speaks once the far end's media arrives (or MEDIA_WAIT_MS passed): no clipped first words. */

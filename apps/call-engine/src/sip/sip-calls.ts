@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { ListeningSetting } from '@app/assistants';
-import { RecordingStorage } from '@app/calls';
+import type { ListeningSetting, VoicemailSetting } from '@app/assistants';
+import { RecordingStorage, type AnsweredBy } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { MetricsService } from '@app/ops';
 import { AppConfig, SecretBox } from '@app/platform';
@@ -208,6 +208,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         inactivityMs: this.config.RTP_INACTIVITY_TIMEOUT_MS,
         maxDurationMs: call.assistant.maxDurationSec * 1000,
         listening: this.listeningOf(call.assistant.listening),
+        voicemail: voicemailOf(call),
         onSendInterval: (ms) => this.metrics.rtpSendIntervalError.observe(ms / 1000),
       },
       this.hooks(call, brain, rid),
@@ -220,17 +221,22 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   private hooks(call: LoadedCall, brain: CallBrain, requestId?: string) {
     const voice = voiceOf(call.assistant.voice, this.config.TTS_VOICE);
     let connectedAt: Date | null = null;
+    let answeredBy: AnsweredBy | null = null;
     return {
       speak: (text: string) => this.speech.speak(text, call.language, voice),
       recognise: (samples: Int16Array, phrases: string[]) => this.transcriber.recognise(samples, phrases),
       observeLatency: (ms: number) => this.metrics.voiceToVoice.observe(ms / 1000),
       runTool: (name: string, args: Record<string, unknown>) => brain.tools.call({ tool: name, arguments: args }),
+      answeredBy: async (by: AnsweredBy) => {
+        answeredBy = by;
+        await this.calls.recordAnsweredBy(call.id, by);
+      },
       connected: async (at: Date) => {
         connectedAt = at;
         return (await this.transitions.move(call, { kind: 'connect' }, at, requestId)) !== null;
       },
       ended: async (end: CallEnd, at: Date, media: CallMedia | null) => {
-        const now = connectedAt ? { ...call, status: 'in_progress' as const, connectedAt } : call;
+        const now = connectedAt ? { ...call, status: 'in_progress' as const, connectedAt, answeredBy } : call;
         if (end.kind === 'transfer') {
           const events = await this.calls.completeTransferred({ ...now, transferTo: end.to }, end.sipStatus, at);
           if (!events) return;
@@ -324,4 +330,12 @@ class LiveCalls extends Map<string, SipCall> {
 function voiceOf(own: string | null, fallback: string): Voice {
   const voice = own && (own === 'espeak-ng' || /^flite:[a-z0-9_]+$/.test(own)) ? own : fallback;
   return voice as Voice;
+}
+
+/** What a machine gets when the assistant detects voicemail: its message, or nothing (null: no detection). */
+function voicemailOf(call: LoadedCall): { message: string | null } | null {
+  const setting = call.assistant.voicemail as Partial<VoicemailSetting> | null;
+  if (!setting?.detect) return null;
+  if (setting.action !== 'leave-message') return { message: null };
+  return { message: setting.message ?? `Hello, this is ${call.assistant.name}. Please call us back.` };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
 import { type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
-import { LIVE_STATUSES, LIVE_STATUSES_SQL, sqlCallStatus, type EndedReason } from '../call-status';
+import { LIVE_STATUSES, LIVE_STATUSES_SQL, sqlCallStatus, type AnsweredBy, type EndedReason } from '../call-status';
 import { callEventData, type EventName, type OwnEventData } from '../events/event-data';
 
 type Tx = Prisma.TransactionClient;
@@ -12,7 +12,7 @@ export interface TransitionPatch {
   endedAt?: Date;
   durationSec?: number;
   endedReason?: string;
-  answeredBy?: 'human' | 'machine';
+  answeredBy?: AnsweredBy;
 }
 
 // The guarded update and its event, atomically: no row moved, no event. The sequence is the call
@@ -151,6 +151,11 @@ export class CallLifecycleRepository {
     return count === 1;
   }
 
+  /** Who answered a real call, once its first seconds of audio told (voicemail detection). */
+  async recordAnsweredBy(callId: string, answeredBy: AnsweredBy): Promise<void> {
+    await this.prisma.call.updateMany({ where: { id: callId, status: 'in_progress' }, data: { answeredBy } });
+  }
+
   /** The conversation a simulated call's brain held (run once, at connect: see claimToolRun). */
   async storeConversation(callId: string, conversation: object): Promise<void> {
     await this.prisma.call.update({ where: { id: callId }, data: { conversation } });
@@ -213,7 +218,7 @@ export class CallLifecycleRepository {
         durationSec,
         endedReason: 'transferred' as const,
         language: call.language,
-        answeredBy: (call.answeredBy as 'human' | 'machine' | null) ?? null,
+        answeredBy: (call.answeredBy as AnsweredBy | null) ?? null,
       };
       return [
         await this.appendEvent(tx, call, 'call.transferred', transferred, at),
