@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { startEngine, useFastSimulator } from '../support/engine';
+import Ajv from 'ajv';
+import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { startCustomerServer, startModelServer } from '../support/brain-servers';
+import { Receiver } from '../support/receiver';
 import { startToolServer } from '../support/tool-server';
 
 const SECRET = 'brain-signing-secret';
@@ -18,6 +20,8 @@ describe('brains in simulated calls', () => {
   let cleanup: () => Promise<void>;
   let gateway: INestApplication;
   let engine: INestApplication;
+  let dispatcher: INestApplication;
+  let hooks: Receiver;
   let ws: TestWorkspace;
   let tools: Awaited<ReturnType<typeof startToolServer>>;
   let model: Awaited<ReturnType<typeof startModelServer>>;
@@ -26,16 +30,23 @@ describe('brains in simulated calls', () => {
   beforeAll(async () => {
     cleanup = await isolateSuite('brains');
     useFastSimulator();
+    useFastDelivery();
     process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
     gateway = await startGateway();
     engine = await startEngine();
+    dispatcher = await startDispatcher();
+    hooks = await Receiver.http();
     ws = await createWorkspace(gateway, 'brains');
+    const webhook = { url: hooks.url, events: ['analysis.ready'] };
+    expect((await as(gateway, ws.keys.admin).post('/api/core/webhook', webhook)).status).toBe(201);
     [tools, model, customer] = await Promise.all([startToolServer(), startModelServer(), startCustomerServer(SECRET)]);
   });
   afterAll(async () => {
     await Promise.all([tools.close(), model.close(), customer.close()]);
     await engine.close();
+    await dispatcher.close();
     await gateway.close();
+    await hooks.close();
     await cleanup();
   });
   afterEach(() => {
@@ -208,4 +219,61 @@ describe('brains in simulated calls', () => {
       expect(call).toMatchObject({ status: 'failed', endedReason: 'brain-failed' });
     },
   );
+
+  describe('post-call analysis by the model brain', () => {
+    const schema = {
+      type: 'object',
+      properties: { orderId: { type: 'string' }, resolved: { type: 'boolean' }, items: { type: 'integer' } },
+      required: ['orderId', 'resolved', 'items'],
+      additionalProperties: false,
+    };
+
+    it('a summary, structured data matching the schema, a success judgement; analysis.ready delivered', async () => {
+      const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+        brain: { type: 'openai', baseUrl: model.url, model: 'test-model' },
+        tools: [crm()],
+        analysis: { structuredDataSchema: schema, successCriteria: 'The caller learns where their order is.' },
+      });
+      const { call: ended } = await simulatedCall(agentId, ['Where is my order?', 'Great, thanks.']);
+      const call = await waitFor('the analysis', async () => {
+        const res = await admin().get(`/api/core/voice/call/${ended.callId}`);
+        return res.body.analysis ? res.body : undefined;
+      });
+      const { analysis } = call;
+      expect(analysis).toMatchObject({
+        summary: expect.any(String),
+        success: true,
+        successReason: expect.any(String),
+        error: null,
+        model: 'test-model',
+      });
+      expect(new Ajv().validate(schema, analysis.structuredData)).toBe(true);
+      // the analysis request carried the transcript and asked for the schema
+      const asked = model.requests.find((r) => r.stream !== true && JSON.stringify(r).includes('Where is my order?'));
+      expect(JSON.stringify(asked)).toContain('"orderId"');
+      const delivered = await waitFor('analysis.ready at the webhook', async () =>
+        hooks.received.find((r) => r.json.event === 'analysis.ready' && r.json.data.callId === ended.callId),
+      );
+      expect(delivered!.json.data.analysis).toEqual(analysis);
+    });
+
+    it('a refused schema, or analysis without a model brain, answers 422 at creation', async () => {
+      for (const analysis of [
+        { structuredDataSchema: { type: 'object', properties: { x: { type: 'nonsense' } } } },
+        { structuredDataSchema: { type: 'string' } },
+        { summary: 'yes' },
+      ]) {
+        const res = await admin().post('/api/core/voice/agent', {
+          name: 'Analyst',
+          brain: { type: 'openai', baseUrl: model.url, model: 'm' },
+          analysis,
+        });
+        expect(res.status).toBe(422);
+        expect(res.body.message).toMatch(/analysis/);
+      }
+      const scripted = await admin().post('/api/core/voice/agent', { name: 'Scripted', analysis: { summary: true } });
+      expect(scripted.status).toBe(422);
+      expect(scripted.body.message).toMatch(/model brain/);
+    });
+  });
 });

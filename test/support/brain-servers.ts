@@ -71,6 +71,7 @@ const pieces = (text: string) => text.match(/.{1,6}/gs) ?? [];
  */
 export async function startModelServer() {
   const server = await serve(async (body, res) => {
+    if (body.stream !== true) return analyse(body, res);
     const messages = body.messages as { role: string; content: string | null; name?: string }[];
     const last = messages.at(-1)!;
     const callerTurns = messages.filter((m) => m.role === 'user').length;
@@ -116,6 +117,47 @@ export async function startModelServer() {
     res.end('data: [DONE]\n\n');
   }, '/v1');
   return server;
+}
+
+/** A non-streamed completion whose content follows the request's json_schema (post-call analysis). */
+function analyse(body: Record<string, unknown>, res: ServerResponse): void {
+  const format = body.response_format as { json_schema?: { schema?: Schema } } | undefined;
+  const content = JSON.stringify(format?.json_schema?.schema ? sample(format.json_schema.schema) : {});
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      id: 'chatcmpl-analysis',
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    }),
+  );
+}
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+}
+
+/** A value that follows the schema, as a model asked for structured output gives one. */
+function sample(schema: Schema): unknown {
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v)]));
+    case 'array':
+      return schema.items ? [sample(schema.items)] : [];
+    case 'boolean':
+      return true;
+    case 'number':
+    case 'integer':
+      return 1;
+    default:
+      return 'The caller asked where order A-17 is; it has shipped.';
+  }
 }
 
 /**

@@ -23,6 +23,7 @@ import { Transcriber } from './media/transcriber';
 import { ReconcilerService } from './reconciler/reconciler.service';
 import { McpToolRunner } from './tools/mcp-tool-runner';
 import { Brains } from './conversation/brains';
+import { CallAnalyst } from './conversation/call-analyst';
 
 @Module({
   imports: [
@@ -50,6 +51,7 @@ import { Brains } from './conversation/brains';
     HistoryMaintenance,
     McpToolRunner,
     Brains,
+    CallAnalyst,
     Speech,
     Transcriber,
     AssistantChooser,

@@ -53,6 +53,7 @@ export const CALL_EVENTS = [
   'transcript.ready',
   'recording.ready',
   'call.transferred',
+  'analysis.ready',
 ];
 
 /** Every event a webhook may subscribe to: the call events and the campaign events. */

@@ -5,6 +5,7 @@ import { ScriptStep } from '@app/calls';
 import { ListeningSetting, McpToolServer, VoicemailSetting } from './assistant-config';
 import { storedToolServers } from './tool-headers';
 import { BrainSetting, presentBrain } from './brain-config';
+import { AnalysisSetting } from './analysis-config';
 
 /** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */
 export const AssistantRecord = contract(
@@ -22,6 +23,7 @@ export const AssistantRecord = contract(
     voicemail: VoicemailSetting.nullable(),
     listening: ListeningSetting.nullable(),
     brain: BrainSetting.nullable().describe('Who decides what it says; null: the script'),
+    analysis: AnalysisSetting.nullable().describe('Post-call analysis by the model brain; null: none'),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   }),
@@ -52,6 +54,7 @@ export function presentAssistant(a: Assistant): AssistantRecord {
     voicemail: (a.voicemail as VoicemailSetting | null) ?? null,
     listening: (a.listening as ListeningSetting | null) ?? null,
     brain: presentBrain(a.brain),
+    analysis: (a.analysis as AnalysisSetting | null) ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

@@ -12,6 +12,7 @@ import {
 } from './assistant-config';
 import type { ScriptStep } from '@app/calls';
 import { brainProblem, type BrainSetting } from './brain-config';
+import { analysisProblem, type AnalysisSetting } from './analysis-config';
 
 const LANGUAGE = /^[a-z]{2}$/;
 
@@ -85,6 +86,15 @@ class AssistantSettingsDto {
   @IsOptional()
   @CheckedBy('isBrain', brainProblem)
   brain?: BrainSetting | null;
+
+  @ApiPropertyOptional({
+    allOf: [{ $ref: '#/components/schemas/AnalysisSetting' }],
+    nullable: true,
+    description: 'Post-call analysis by the model brain (README "Post-call analysis"); null: none',
+  })
+  @IsOptional()
+  @CheckedBy('isAnalysis', analysisProblem)
+  analysis?: Partial<AnalysisSetting> | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 14400, default: 600 })
   @Optional()

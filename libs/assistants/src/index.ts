@@ -5,3 +5,4 @@ export * from './assistants.repository';
 export * from './assistants-data.module';
 export * from './tool-headers';
 export * from './brain-config';
+export * from './analysis-config';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Call } from '@app/db';
+import { CallAnalysis } from './events/call-analysis';
 import {
   ANSWERED_BY,
   CALL_STATUSES,
@@ -45,6 +46,7 @@ export const CallRecord = contract(
       .enum(ANSWERED_BY)
       .nullable()
       .describe('human or machine once connected, when the assistant detects voicemail; null otherwise'),
+    analysis: CallAnalysis.nullable().describe('Post-call analysis, once done (assistants with a model brain)'),
     recordingReady: z.boolean().describe('false again once the retention removed it (mediaRemovedAt)'),
     transcriptReady: z.boolean().describe('false again once the retention removed it (mediaRemovedAt)'),
     mediaRemovedAt: timestamp()
@@ -94,6 +96,7 @@ export function presentCall(call: Call): CallRecord {
     durationSec: call.durationSec,
     endedReason: call.endedReason as EndedReason | null,
     answeredBy: call.answeredBy as CallRecord['answeredBy'],
+    analysis: (call.analysis as CallAnalysis | null) ?? null,
     recordingReady: call.recordingReady && !call.mediaRemovedAt,
     transcriptReady: call.transcriptReady && !call.mediaRemovedAt,
     mediaRemovedAt: call.mediaRemovedAt?.toISOString() ?? null,

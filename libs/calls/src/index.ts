@@ -6,6 +6,7 @@ export * from './calls.dto';
 export * from './calls.repository';
 export * from './calls-data.module';
 export * from './idempotency';
+export * from './events/call-analysis';
 export * from './events/event-data';
 export * from './events/event.contract';
 export * from './events/event-publisher';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AssistantsRepository,
+  normaliseAnalysis,
   normaliseListening,
   normaliseVoicemail,
   presentAssistant,
@@ -36,6 +37,7 @@ export class AssistantsService {
   async create(workspaceId: string, dto: CreateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
     await this.checkBrainUrl(dto.brain);
+    checkAnalysisBrain(dto.analysis, dto.brain);
     const created = await this.assistants.create(workspaceId, {
       name: dto.name,
       language: dto.language ?? 'en',
@@ -48,6 +50,7 @@ export class AssistantsService {
       voicemail: dto.voicemail ? normaliseVoicemail(dto.voicemail) : Prisma.DbNull,
       listening: dto.listening ? normaliseListening(dto.listening) : Prisma.DbNull,
       brain: dto.brain ? (sealBrain(dto.brain, this.secrets) as object) : Prisma.DbNull,
+      analysis: dto.analysis ? (normaliseAnalysis(dto.analysis) as object) : Prisma.DbNull,
     });
     return presentAssistant(created);
   }
@@ -67,13 +70,21 @@ export class AssistantsService {
   async update(workspaceId: string, agentId: string, dto: UpdateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
     await this.checkBrainUrl(dto.brain);
-    const { script, tools, voicemail, listening, brain, ...rest } = dto;
+    const { script, tools, voicemail, listening, brain, analysis, ...rest } = dto;
+    const found = brain !== undefined || analysis ? await this.assistants.find(workspaceId, agentId) : null;
+    checkAnalysisBrain(
+      analysis === undefined ? found?.analysis : analysis,
+      brain === undefined ? (found?.brain as BrainSetting | null) : brain,
+    );
     // a PATCH that leaves the key out (or sends it masked) keeps the stored one
-    const before = brain ? (await this.assistants.find(workspaceId, agentId))?.brain : undefined;
+    const before = found?.brain;
     const updated = await this.assistants.update(workspaceId, agentId, {
       ...rest,
       ...(voicemail === undefined ? {} : { voicemail: voicemail ? normaliseVoicemail(voicemail) : Prisma.DbNull }),
       ...(listening === undefined ? {} : { listening: listening ? normaliseListening(listening) : Prisma.DbNull }),
+      ...(analysis === undefined
+        ? {}
+        : { analysis: analysis ? (normaliseAnalysis(analysis) as object) : Prisma.DbNull }),
       ...(script === undefined ? {} : { script: script as object[] }),
       ...(tools === undefined ? {} : { tools: sealToolServers(tools, this.secrets) as object[] }),
       ...(brain === undefined
@@ -118,5 +129,12 @@ export class AssistantsService {
       );
       if (problem) throw ApiError.unprocessable(problem);
     }
+  }
+}
+
+/** Post-call analysis is the model brain's work: an assistant without one cannot ask for it. */
+function checkAnalysisBrain(analysis: unknown, brain: BrainSetting | null | undefined): void {
+  if (analysis && brain?.type !== 'openai') {
+    throw ApiError.unprocessable('analysis needs a model brain: set brain.type "openai" (README "Post-call analysis")');
   }
 }

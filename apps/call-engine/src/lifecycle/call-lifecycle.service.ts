@@ -23,6 +23,7 @@ import { Speech } from '../media/speech';
 import { renderRecording } from '../media/wav';
 import { SipCalls } from '../sip/sip-calls';
 import { Brains } from '../conversation/brains';
+import { ANALYSIS_TIMEOUT_MS, CallAnalyst, owesAnalysis } from '../conversation/call-analyst';
 import { scriptBrain } from '../conversation/script-brain';
 import { SimulatedLine } from '../conversation/simulated-line';
 import { toolRunBudgetMs, type ToolOutcome } from '../tools/mcp-tool-runner';
@@ -43,6 +44,7 @@ export class CallLifecycleService {
     private readonly storage: RecordingStorage,
     private readonly config: AppConfig,
     private readonly brains: Brains,
+    private readonly analyst: CallAnalyst,
     private readonly metrics: MetricsService,
     private readonly speech: Speech,
     private readonly chooser: AssistantChooser,
@@ -76,6 +78,10 @@ export class CallLifecycleService {
         continue;
       }
       const loaded: LoadedCall = { ...call, assistant: call.assistant };
+      // An ended call whose media is stored may still owe its post-call analysis (SIP and simulated alike).
+      if (call.analysisDue && call.transcriptReady && call.recordingReady && !LIVE.includes(call.status)) {
+        return this.analyse(loaded, requestId ?? call.requestId ?? undefined);
+      }
       // A call on a SIP trunk is driven by its dialog, not by a schedule.
       if (call.trunkId) return this.sipCalls.advance(loaded, requestId);
       const { assistant } = loaded;
@@ -131,7 +137,7 @@ export class CallLifecycleService {
       case 'store-transcript': {
         const turns = this.spokenTurns(call, conversation);
         const text = turns.map((t) => `${t.role}: ${t.text}`).join('\n');
-        const event = await this.calls.storeTranscript(call, turns as object[], text, now);
+        const event = await this.calls.storeTranscript(call, turns as object[], text, now, owesAnalysis(call));
         if (event) await this.transitions.record([event], requestId);
         return;
       }
@@ -175,6 +181,17 @@ export class CallLifecycleService {
     return line.play(scriptBrain(firstMessageOf(call), stepsOf(call)));
   }
 
+  /** The call's post-call analysis, by one engine; a crash leaves the claim to run out and the reconciler retries. */
+  private async analyse(call: LoadedCall, requestId: string | undefined): Promise<void> {
+    const now = new Date();
+    const stale = new Date(now.getTime() - 4 * ANALYSIS_TIMEOUT_MS);
+    if (!(await this.calls.claimAnalysis(call.id, now, stale))) return;
+    const transcript = (await this.calls.transcriptText(call.id)) ?? '';
+    const analysis = await this.analyst.analyse(call, transcript);
+    const event = await this.calls.storeAnalysis(call, analysis, new Date());
+    if (event) await this.transitions.record([event], requestId);
+  }
+
   /** Runs the call's brain against the simulated caller, tools and all, once. */
   private async holdConversation(call: LoadedCall): Promise<object> {
     const brain = this.brains.forCall(call);
@@ -212,6 +229,8 @@ export class CallLifecycleService {
     return { msPerWord: this.config.SIM_MS_PER_WORD, turnGapMs: this.config.SIM_TURN_GAP_MS };
   }
 }
+
+const LIVE = ['ringing', 'in_progress'];
 
 /** How long a simulated conversation with an answering brain may take to hold, besides its tools. */
 const ANSWERING_BUDGET_MS = 120_000;

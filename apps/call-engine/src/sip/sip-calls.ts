@@ -7,6 +7,7 @@ import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { MetricsService } from '@app/ops';
 import { AppConfig, SecretBox } from '@app/platform';
 import { SipTrunksRepository } from '@app/telephony';
+import { JobQueues } from '@app/queues';
 import { CallTransitions, type MoveStep } from '../lifecycle/call-transitions';
 import type { LoadedCall } from '../lifecycle/loaded-call';
 import { FrameClock } from '../media/frame-clock';
@@ -14,6 +15,7 @@ import { Speech, type Voice } from '../media/speech';
 import { Transcriber } from '../media/transcriber';
 import { stereoWav } from '../media/wav';
 import { Brains, type CallBrain } from '../conversation/brains';
+import { owesAnalysis } from '../conversation/call-analyst';
 import { SipCall, type CallEnd, type CallMedia } from './sip-call';
 import type { InboundLeg } from './inbound-leg';
 import { SipStack } from './sip-stack';
@@ -59,6 +61,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly transcriber: Transcriber,
+    private readonly jobs: JobQueues,
   ) {}
 
   onModuleInit(): void {
@@ -270,7 +273,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     this.logger.log({ requestId, callId: call.id, ...stats, firstAudioMs: media.firstAudioMs, msg: 'call media' });
     const said = (t: (typeof turns)[number]) => (t.dtmf ? `[keys ${t.dtmf}]` : '(speech, not recognised)');
     const text = turns.map((t) => `${t.role}: ${t.text ?? said(t)}`).join('\n');
-    const transcript = await this.calls.storeTranscript(call, turns as object[], text, at);
+    const transcript = await this.calls.storeTranscript(call, turns as object[], text, at, owesAnalysis(call));
     const audio = stereoWav(...channels);
     const storageKey = `${call.workspaceId}/${call.id}.wav`;
     await this.storage.put(storageKey, audio);
@@ -280,6 +283,10 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       [transcript, recording].filter((e) => e !== null),
       requestId,
     );
+    // its analysis next, on any engine (the reconciler finds it too)
+    if (transcript && owesAnalysis(call)) {
+      await this.jobs.add('advance-call', { callId: call.id, step: 'analyse', at: Date.now(), requestId });
+    }
   }
 
   /** Renews this engine's leases; ends calls a client asked to end and lets go of calls ended elsewhere. */

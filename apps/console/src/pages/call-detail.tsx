@@ -14,6 +14,14 @@ interface Call {
   recordingReady: boolean;
   mediaRemovedAt: string | null;
   metadata: unknown;
+  answeredBy: string | null;
+  analysis: {
+    summary: string | null;
+    structuredData: Record<string, unknown> | null;
+    success: boolean | null;
+    successReason: string | null;
+    error: string | null;
+  } | null;
 }
 interface CallEvent {
   eventId: string;
@@ -21,7 +29,7 @@ interface CallEvent {
   occurredAt: string;
 }
 interface Transcript {
-  turns: { role: string; text: string; startSec?: number }[];
+  turns: { role: string; text: string | null; startSec?: number; interrupted?: boolean; latencyMs?: number }[];
 }
 
 export function CallDetail({ callId }: { me: Me; callId: string }) {
@@ -55,7 +63,49 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
         <dd data-testid="duration">{call.durationSec ?? '–'}</dd>
         <dt>Ended because</dt>
         <dd>{call.endedReason ?? '–'}</dd>
+        {call.answeredBy && (
+          <>
+            <dt>Answered by</dt>
+            <dd>{call.answeredBy}</dd>
+          </>
+        )}
       </dl>
+      {call.analysis && (
+        <>
+          <h2>Analysis</h2>
+          <dl className="facts" data-testid="analysis">
+            {call.analysis.summary && (
+              <>
+                <dt>Summary</dt>
+                <dd>{call.analysis.summary}</dd>
+              </>
+            )}
+            {call.analysis.success !== null && (
+              <>
+                <dt>Success</dt>
+                <dd>
+                  {call.analysis.success ? 'yes' : 'no'}
+                  {call.analysis.successReason ? ` — ${call.analysis.successReason}` : ''}
+                </dd>
+              </>
+            )}
+            {call.analysis.structuredData && (
+              <>
+                <dt>Data</dt>
+                <dd>
+                  <pre>{JSON.stringify(call.analysis.structuredData, null, 2)}</pre>
+                </dd>
+              </>
+            )}
+            {call.analysis.error && (
+              <>
+                <dt>Problem</dt>
+                <dd>{call.analysis.error}</dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
       <h2>Timeline</h2>
       <ol>
         {events.map((e) => (
@@ -69,7 +119,9 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
         <ol className="transcript">
           {transcript.turns.map((t, i) => (
             <li key={i}>
-              <strong>{t.role}</strong>: {t.text}
+              <strong>{t.role}</strong>: {t.text ?? '(not recognised)'}
+              {t.interrupted && <span className="muted"> (interrupted)</span>}
+              {t.latencyMs !== undefined && <span className="muted"> · answered in {t.latencyMs} ms</span>}
             </li>
           ))}
         </ol>

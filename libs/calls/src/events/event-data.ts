@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contract, timestamp } from '@app/platform';
 import { ANSWERED_BY, DIRECTIONS, ENDED_REASONS } from '../call-status';
+import { CallAnalysis } from './call-analysis';
 
 /** Event names of spec 6.2, in one place. The list may grow; receivers ignore unknown names. */
 export const EVENT_NAMES = [
@@ -11,6 +12,7 @@ export const EVENT_NAMES = [
   'recording.ready',
   'transcript.ready',
   'call.transferred',
+  'analysis.ready',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -92,6 +94,11 @@ export const EVENT_DATA = {
       outcome: z.enum(['transferred', 'failed']),
       sipStatus: z.number().int().nullable().describe("The far end's answer to our REFER (SIP calls)"),
     },
+  ),
+  'analysis.ready': eventData(
+    'AnalysisReadyData',
+    'The post-call analysis is stored (assistants with a model brain and an analysis setting)',
+    { analysis: CallAnalysis },
   ),
 } satisfies Record<EventName, z.ZodType>;
 

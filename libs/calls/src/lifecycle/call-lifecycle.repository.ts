@@ -3,6 +3,7 @@ import { newId } from '@app/platform';
 import { type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
 import { LIVE_STATUSES, LIVE_STATUSES_SQL, sqlCallStatus, type AnsweredBy, type EndedReason } from '../call-status';
 import { callEventData, type EventName, type OwnEventData } from '../events/event-data';
+import type { CallAnalysis } from '../events/call-analysis';
 
 type Tx = Prisma.TransactionClient;
 
@@ -156,14 +157,49 @@ export class CallLifecycleRepository {
     await this.prisma.call.updateMany({ where: { id: callId, status: 'in_progress' }, data: { answeredBy } });
   }
 
+  /**
+   * Claims a call's owed analysis: true for one engine at a time; a claim older than `staleBefore`
+   * (its engine died mid-analysis) may be taken again.
+   */
+  async claimAnalysis(callId: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const { count } = await this.prisma.call.updateMany({
+      where: {
+        id: callId,
+        analysisDue: true,
+        OR: [{ analysisStartedAt: null }, { analysisStartedAt: { lt: staleBefore } }],
+      },
+      data: { analysisStartedAt: at },
+    });
+    return count === 1;
+  }
+
+  /** Stores the analysis, with its analysis.ready event, once (null when already stored). */
+  storeAnalysis(call: Call, analysis: CallAnalysis, at: Date): Promise<CallEvent | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.call.updateMany({
+        where: { id: call.id, analysisDue: true },
+        data: { analysisDue: false, analysis: analysis as object, updatedAt: at },
+      });
+      if (count === 0) return null;
+      return this.appendEvent(tx, call, 'analysis.ready', { analysis }, at);
+    });
+  }
+
+  async transcriptText(callId: string): Promise<string | null> {
+    return (await this.prisma.transcript.findFirst({ where: { callId }, select: { text: true } }))?.text ?? null;
+  }
+
   /** The conversation a simulated call's brain held (run once, at connect: see claimToolRun). */
   async storeConversation(callId: string, conversation: object): Promise<void> {
     await this.prisma.call.update({ where: { id: callId }, data: { conversation } });
   }
 
-  /** Stores the transcript and flips transcriptReady, with its event; null if already stored. */
-  storeTranscript(call: Call, turns: object[], text: string, at: Date) {
-    return this.storeMedia(call, 'transcriptReady', at, async (tx, base) => {
+  /**
+   * Stores the transcript and flips transcriptReady, with its event; null if already stored. With
+   * `analysisDue` the call now owes its post-call analysis (found again by the reconciler).
+   */
+  storeTranscript(call: Call, turns: object[], text: string, at: Date, analysisDue = false) {
+    return this.storeMedia(call, 'transcriptReady', at, { analysisDue }, async (tx, base) => {
       const transcript = await tx.transcript.create({
         data: { ...base, id: newId('transcript'), language: call.language, turns, text },
       });
@@ -173,7 +209,7 @@ export class CallLifecycleRepository {
 
   /** Records the stored audio file and flips recordingReady, with its event; null if already stored. */
   storeRecording(call: Call, file: { storageKey: string; bytes: number; durationSec: number }, at: Date) {
-    return this.storeMedia(call, 'recordingReady', at, async (tx, base) => {
+    return this.storeMedia(call, 'recordingReady', at, {}, async (tx, base) => {
       const recording = await tx.recording.create({
         data: { ...base, id: newId('recording'), contentType: 'audio/wav', ...file },
       });
@@ -187,12 +223,13 @@ export class CallLifecycleRepository {
     call: Call,
     flag: 'transcriptReady' | 'recordingReady',
     at: Date,
+    also: { analysisDue?: boolean },
     store: (tx: Tx, base: { workspaceId: string; callId: string; createdAt: Date }) => Promise<CallEvent>,
   ) {
     return this.prisma.$transaction(async (tx) => {
       const { count } = await tx.call.updateMany({
         where: { id: call.id, [flag]: false },
-        data: { [flag]: true, updatedAt: at },
+        data: { [flag]: true, ...also, updatedAt: at },
       });
       if (count === 0) return null;
       return store(tx, { workspaceId: call.workspaceId, callId: call.id, createdAt: at });
@@ -271,6 +308,8 @@ export class CallLifecycleRepository {
           { status: { in: LIVE_STATUSES } },
           // A SIP call's media lived in its engine: nothing can re-derive it once the call ended.
           { connectedAt: { not: null }, trunkId: null, OR: [{ transcriptReady: false }, { recordingReady: false }] },
+          // post-call analysis owed (an engine that died mid-analysis leaves its claim to run out)
+          { analysisDue: true },
         ],
       },
       select: { id: true },

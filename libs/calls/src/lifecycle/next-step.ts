@@ -117,7 +117,10 @@ function nextStepIgnoringTools(
       }
       if (conversation.failedReason) {
         const at = new Date(connected + conversation.totalMs);
-        return { at, step: { kind: 'fail', from: 'in_progress', reason: conversation.failedReason, stage: 'in-progress' } };
+        return {
+          at,
+          step: { kind: 'fail', from: 'in_progress', reason: conversation.failedReason, stage: 'in-progress' },
+        };
       }
       const byWhom = conversation.endedBy === 'customer' ? 'customer-ended-call' : 'assistant-ended-call';
       const reason: EndedReason = conversation.endedReason ?? byWhom;
