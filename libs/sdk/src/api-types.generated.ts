@@ -1119,6 +1119,60 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "analysis.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** analysis.ready delivered to your webhook */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Bearer <the API key that registered or last updated the webhook> */
+                    Authorization: string;
+                    /** @description The deliveryId */
+                    "webhook-id": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body with the whsec_ secret> (Standard Webhooks) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnalysisReadyData"];
+                        deliveryId: string;
+                        /** @constant */
+                        event: "analysis.ready";
+                        /** Format: date-time */
+                        occurredAt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within the timeout) is retried with backoff. 410 disables the webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "call.completed": {
         parameters: {
             query?: never;
@@ -1690,6 +1744,37 @@ export interface components {
                 to: string;
             }[];
         };
+        /** @description The post-call analysis is stored (assistants with a model brain and an analysis setting) */
+        AnalysisReadyData: {
+            /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
+            agentId: string | null;
+            analysis: components["schemas"]["CallAnalysis"];
+            callId: string;
+            /** @description The campaign that placed the call; null for other calls */
+            campaignId: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
+            from: string | null;
+            /** @description Echo of the metadata given when the call was started */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Per-call order of events, from 1 with call.started */
+            sequence: number;
+            /** @description The number called (E.164) */
+            to: string;
+        };
+        AnalysisSetting: {
+            /** @description A JSON Schema (type object) the call's structured data follows; null: none */
+            structuredDataSchema: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What makes the call a success, judged true or false with a reason; null: not judged */
+            successCriteria: string | null;
+            /** @description Write a short summary of the call (default true) */
+            summary: boolean;
+        };
         ApiKeyCreated: {
             /** Format: date-time */
             createdAt: string;
@@ -1738,6 +1823,8 @@ export interface components {
         };
         AssistantRecord: {
             agentId: string;
+            /** @description Post-call analysis by the model brain; null: none */
+            analysis: components["schemas"]["AnalysisSetting"] | null;
             /** @description Who decides what it says; null: the script */
             brain: components["schemas"]["BrainSetting"] | null;
             /** Format: date-time */
@@ -1803,12 +1890,28 @@ export interface components {
             /** @description server: the URL POSTed the conversation; it answers actions as NDJSON */
             url?: string;
         };
+        CallAnalysis: {
+            /** Format: date-time */
+            analysedAt: string;
+            /** @description Why (part of) the analysis is missing: the model failed, or its data did not match */
+            error: string | null;
+            model: string;
+            /** @description The data the assistant's structuredDataSchema asks for (null: none asked, or it did not match) */
+            structuredData: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Whether the call met the assistant's successCriteria (null: not judged) */
+            success: boolean | null;
+            successReason: string | null;
+            /** @description A few sentences on what the call was about and how it went */
+            summary: string | null;
+        };
         /** @description The call finished normally */
         CallCompletedData: {
             /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
             agentId: string | null;
             /** @description Who picked up, when the assistant detects voicemail; null otherwise */
-            answeredBy: ("human" | "machine") | null;
+            answeredBy: ("human" | "machine" | "unknown") | null;
             callId: string;
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
@@ -1883,8 +1986,10 @@ export interface components {
         CallRecord: {
             /** @description null while an inbound call waits for its assistant to be chosen, or when none could be */
             agentId: string | null;
+            /** @description Post-call analysis, once done (assistants with a model brain) */
+            analysis: components["schemas"]["CallAnalysis"] | null;
             /** @description human or machine once connected, when the assistant detects voicemail; null otherwise */
-            answeredBy: ("human" | "machine") | null;
+            answeredBy: ("human" | "machine" | "unknown") | null;
             /** @example call_01j9z8x7c6v5b4n3m2k1h0g9f8 */
             callId: string;
             /** @description The campaign that placed the call */
@@ -2100,6 +2205,8 @@ export interface components {
             role?: "viewer" | "member" | "admin" | "owner";
         };
         CreateAssistantDto: {
+            /** @description Post-call analysis by the model brain (README "Post-call analysis"); null: none */
+            analysis?: components["schemas"]["AnalysisSetting"] | null;
             /** @description Who decides what the assistant says (README "Brains"); null: its script */
             brain?: components["schemas"]["BrainSetting"] | null;
             /** @description What the assistant says first */
@@ -2232,7 +2339,7 @@ export interface components {
              *       "call.failed"
              *     ]
              */
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /**
              * @description https URL the service POSTs events to
              * @example https://example.com/hooks/voice
@@ -2256,7 +2363,7 @@ export interface components {
             createdAt: string;
             deliveryId: string;
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             eventId: string;
             lastAttemptAt: string | null;
             lastError: string | null;
@@ -2278,7 +2385,7 @@ export interface components {
             createdAt: string;
             deliveryId: string;
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             eventId: string;
             lastAttemptAt: string | null;
             lastError: string | null;
@@ -2326,7 +2433,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             eventId: string;
             /** Format: date-time */
             occurredAt: string;
@@ -2799,6 +2906,8 @@ export interface components {
             to: string;
         };
         UpdateAssistantDto: {
+            /** @description Post-call analysis by the model brain (README "Post-call analysis"); null: none */
+            analysis?: components["schemas"]["AnalysisSetting"] | null;
             /** @description Who decides what the assistant says (README "Brains"); null: its script */
             brain?: components["schemas"]["BrainSetting"] | null;
             /** @description What the assistant says first */
@@ -2875,7 +2984,7 @@ export interface components {
         UpdateWebhookDto: {
             /** @description true re-enables a disabled webhook and resumes its pending deliveries */
             enabled?: boolean;
-            events?: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events?: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             url?: string;
         };
         VoicemailSetting: {
@@ -2894,7 +3003,7 @@ export interface components {
             createdAt: string;
             disabledReason: string | null;
             enabled: boolean;
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /**
              * @description Standard Webhooks signing secret, shown only here
              * @example whsec_…
@@ -2912,7 +3021,7 @@ export interface components {
             };
             deliveryId: string;
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: date-time */
             occurredAt: string;
         };
@@ -2925,7 +3034,7 @@ export interface components {
             createdAt: string;
             disabledReason: string | null;
             enabled: boolean;
-            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
+            events: ("call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed")[];
             /** Format: date-time */
             updatedAt: string;
             url: string;
@@ -3894,7 +4003,7 @@ export interface operations {
                 callId?: string;
                 limit?: number;
                 /** @description Only events of this name */
-                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             };
             header?: never;
             path?: never;
@@ -3958,7 +4067,7 @@ export interface operations {
                 callId?: string;
                 limit?: number;
                 /** @description Only events of this name */
-                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                type?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
             };
             header?: {
                 /** @description The last eventId received */
@@ -7268,7 +7377,7 @@ export interface operations {
     Webhooks_listDeliveries: {
         parameters: {
             query?: {
-                event?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event?: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 /** @description Page to read, starting at 1 */
                 page?: number;
                 /** @description Items per page */
