@@ -1,4 +1,4 @@
-// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip]: every benchmark by default. Needs the build
+// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice]: every benchmark by default. Needs the build
 // (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
 'use strict';
 const all = {
@@ -9,6 +9,7 @@ const all = {
   scale: './scale',
   growth: './growth',
   sip: './sip',
+  voice: './voice',
 };
 
 (async () => {

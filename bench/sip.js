@@ -4,41 +4,11 @@
 // and the engine's CPU per call. The knee is the highest level with p99 ≤ 5 ms and no loss.
 'use strict';
 const { spawnSync } = require('node:child_process');
-const { createSocket } = require('node:dgram');
-const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { Client } = require('pg');
-const {
-  ROOT,
-  app,
-  benchEnv,
-  cli,
-  cpuSeconds,
-  dropKeys,
-  freePort,
-  freshDatabase,
-  kill,
-  save,
-  startProcess,
-  table,
-} = require('./lib');
+const { ROOT, cpuSeconds, save, table } = require('./lib');
+const { PEER, freeUdpPort, startSipStack } = require('./sip-stack');
 
-const PEER = '127.0.0.2';
 const HOLD_HEARS = 6; // each waits NO_SPEECH_TIMEOUT_MS for speech the echo never brings
-
-async function freeUdpPort(address) {
-  for (;;) {
-    const port = await new Promise((resolve) => {
-      const s = createSocket('udp4');
-      s.bind(0, address, () => {
-        const { port: p } = s.address();
-        s.close(() => resolve(p));
-      });
-    });
-    if (port % 2 === 0) return port;
-  }
-}
 
 /** Bucket counts of an unlabelled histogram, or the value of a counter with a label, from /metrics text. */
 function buckets(text, name) {
@@ -71,26 +41,11 @@ function quantileMs(after, before, q) {
 }
 
 module.exports = async function sipBench({ levels = [25, 50, 100, 150, 200, 300], windowSec = 10 } = {}) {
-  const rtp = await freeUdpPort('127.0.0.1');
-  const sipPort = await freeUdpPort('127.0.0.1');
-  const env = {
-    ...benchEnv('sip'),
-    METRICS_TOKEN: 'bench-metrics',
-    SIP_ADDRESS: '127.0.0.1',
-    SIP_PORT: String(sipPort),
-    RTP_PORT_MIN: String(rtp),
-    RTP_PORT_MAX: String(rtp + 2 * Math.max(...levels) + 10),
-    NO_SPEECH_TIMEOUT_MS: '5000',
-    RECORDINGS_DIR: mkdtempSync(join(tmpdir(), 'bench-recordings-')),
-  };
-  await freshDatabase(env);
-  const ws = cli(env, 'workspace', 'create', 'bench');
-  cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
-  const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
-  const gwPort = await freePort();
-  const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
-  const enginePort = await freePort();
-  const engine = await startProcess(app('call-engine'), { ...env, ENGINE_PORT: String(enginePort) }, enginePort);
+  const rtpPorts = 2 * Math.max(...levels) + 10;
+  const { engine, db, api, metrics, stop } = await startSipStack('sip', {
+    rtpPorts,
+    env: { NO_SPEECH_TIMEOUT_MS: '5000' },
+  });
   const peerPort = await freeUdpPort(PEER);
   const sipp = spawnSync('sipp', [
     ...['-sf', join(ROOT, 'test/sip/answer.xml'), '-i', PEER, '-p', String(peerPort)],
@@ -98,18 +53,6 @@ module.exports = async function sipBench({ levels = [25, 50, 100, 150, 200, 300]
   ]);
   const sippPid = Number(/PID=\[(\d+)\]/.exec(String(sipp.stdout))?.[1]);
   if (!sippPid) throw new Error(`sipp did not start: ${sipp.stdout}${sipp.stderr}`);
-  const db = new Client({ connectionString: env.DATABASE_URL });
-  await db.connect();
-  const api = (method, path, body) =>
-    fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((r) => r.json());
-  const metrics = () =>
-    fetch(`http://127.0.0.1:${enginePort}/metrics`, { headers: { authorization: 'Bearer bench-metrics' } }).then((r) =>
-      r.text(),
-    );
   const live = async () =>
     (await db.query(`SELECT count(*)::int AS n FROM "Call" WHERE status = 'in-progress'`)).rows[0].n;
   try {
@@ -176,9 +119,6 @@ module.exports = async function sipBench({ levels = [25, 50, 100, 150, 200, 300]
     } catch {
       // gone
     }
-    await db.end();
-    await kill(engine);
-    await kill(gateway);
-    await dropKeys(env);
+    await stop();
   }
 };

@@ -60,6 +60,11 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       timeoutMs: 4000,
       fallbackLine: 'Sorry, please call back.',
     },
+    analysis: {
+      summary: true,
+      structuredDataSchema: { type: 'object', properties: { day: { type: 'string' } } },
+      successCriteria: 'A day is booked.',
+    },
   };
 
   it('creates with every field and reads it back; header values of tools are masked', async () => {
@@ -93,6 +98,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       voicemail: null,
       listening: null,
       brain: null,
+      analysis: null,
     });
   });
 

@@ -1,52 +1,24 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { parseWav, Speech } from '../../apps/call-engine/src/media/speech';
 import { toneOf } from '../../apps/call-engine/src/media/tone';
-import { monoWav } from '../../apps/call-engine/src/media/wav';
 import { bestCorrelation } from '../support/audio';
 import { startCustomerServer, startModelServer } from '../support/brain-servers';
-import { startEngine, useFastSimulator } from '../support/engine';
-import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
-import { isolateSuite, waitFor } from '../support/isolation';
-import { freeUdpPort, PEER_ADDRESS, startBaresip, startSipp, type SippHandle } from '../support/sip-peers';
+import { createAssistant } from '../support/gateway';
+import { waitFor } from '../support/isolation';
+import { PEER_ADDRESS, startBaresip, startSipp, type SippHandle } from '../support/sip-peers';
+import { RATE, startSipTestbed, type SipTestbed } from '../support/sip-testbed';
 import { startToolServer } from '../support/tool-server';
 
-const FINAL = ['completed', 'failed', 'no-answer'];
-const RATE = 8000;
-
-/**
- * Issue 26 over real SIP (baresip and sipp on loopback): a model brain and your own server each hold
- * a three-turn conversation with an MCP tool call mid-call and endCall or a real transfer (REFER);
- * barge-in cuts the assistant short within 250 ms of the caller's speech.
- */
 describe('the assistant on real calls: brains and barge-in over SIP', () => {
-  let cleanup: () => Promise<void>;
+  let bed: SipTestbed;
   let gateway: INestApplication;
-  let engine: INestApplication;
-  let ws: TestWorkspace;
   let tools: Awaited<ReturnType<typeof startToolServer>>;
   let model: Awaited<ReturnType<typeof startModelServer>>;
   let customer: Awaited<ReturnType<typeof startCustomerServer>>;
-  const speech = new Speech();
   const peers: SippHandle[] = [];
-  let nextNumber = 0;
 
   beforeAll(async () => {
-    cleanup = await isolateSuite('sipvoice');
-    useFastSimulator();
-    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
-    process.env.RECORDINGS_DIR = mkdtempSync(join(tmpdir(), 'recordings-'));
-    process.env.SIP_ADDRESS = '127.0.0.1';
-    process.env.SIP_PORT = String(await freeUdpPort('127.0.0.1'));
-    const rtp = await freeUdpPort('127.0.0.1');
-    process.env.RTP_PORT_MIN = String(rtp);
-    process.env.RTP_PORT_MAX = String(rtp + 40);
-    process.env.NO_SPEECH_TIMEOUT_MS = '6000';
-    gateway = await startGateway();
-    engine = await startEngine();
-    ws = await createWorkspace(gateway, 'sipvoice');
+    bed = await startSipTestbed('sipvoice', { NO_SPEECH_TIMEOUT_MS: '6000' });
+    gateway = bed.gateway;
     [tools, model, customer] = await Promise.all([
       startToolServer(),
       startModelServer(),
@@ -56,84 +28,31 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
   afterAll(async () => {
     peers.forEach((p) => p.stop());
     await Promise.all([tools.close(), model.close(), customer.close()]);
-    await engine?.close();
-    await gateway?.close();
-    await cleanup?.();
+    await bed?.stop();
   });
 
-  const admin = () => as(gateway, ws.keys.admin);
   const crm = () => ({ type: 'mcp', name: 'crm', url: tools.url, timeoutMs: 3000 });
-
-  /** A trunk to the phone, a number on it, and a call from that number. */
-  async function callThrough(peer: { port: number }, agentId: string) {
-    const trunk = await admin().post('/api/core/voice/trunk', {
-      name: `peer ${peer.port}`,
-      host: PEER_ADDRESS,
-      port: peer.port,
-    });
-    const number = `+1415556${String(1000 + nextNumber++).padStart(4, '0')}`;
-    expect((await admin().post('/api/core/voice/number', { number, trunkId: trunk.body.trunkId })).status).toBe(201);
-    const started = await admin().post('/api/core/voice/agent/call', { agentId, to: '+14155550123', from: number });
-    expect(started.status).toBe(201);
-    return started.body.callId as string;
-  }
-
-  async function ended(callId: string) {
-    return waitFor(
-      `call ${callId} to end with its media`,
-      async () => {
-        const res = await admin().get(`/api/core/voice/call/${callId}`);
-        return FINAL.includes(res.body.status) && res.body.recordingReady ? res.body : null;
-      },
-      60_000,
-    );
-  }
-
-  /** The phone's line: each utterance (flite awb) at its second, silence around; a WAV file baresip plays. */
-  async function line(utterances: [number, string][], seconds = 40): Promise<string> {
-    const samples = new Int16Array(RATE * seconds);
-    for (const [atSec, text] of utterances) samples.set((await speech.speak(text, 'en', 'flite:awb'))!, atSec * RATE);
-    return wavFile(samples);
-  }
-
-  function wavFile(samples: Int16Array): string {
-    const file = join(mkdtempSync(join(tmpdir(), 'line-')), 'caller.wav');
-    writeFileSync(file, monoWav(samples));
-    return file;
-  }
-
-  async function recording(callId: string): Promise<[Int16Array, Int16Array]> {
-    const res = await admin()
-      .get(`/api/core/voice/call/${callId}/recording`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
-    const { samples } = parseWav(res.body as Buffer);
-    return [samples.filter((_, i) => i % 2 === 0), samples.filter((_, i) => i % 2 === 1)];
-  }
+  const ws = () => bed.ws;
 
   const texts = (turns: { role: string; text: string | null }[]) => turns.map((t) => `${t.role}: ${t.text ?? ''}`);
 
   it('an OpenAI-compatible model holds a three-turn conversation with an MCP tool mid-call, then endCall', async () => {
     const phone = await startBaresip(
-      await line([
+      await bed.line([
         [4, 'Where is my order?'],
         [14, 'Great, thank you.'],
       ]),
     );
     try {
-      const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+      const { agentId } = await createAssistant(gateway, ws().keys.admin, {
         firstMessage: 'Hi, this is the order desk.',
         brain: { type: 'openai', baseUrl: model.url, model: 'test-model', timeoutMs: 3000 },
         tools: [crm()],
         listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 12000 },
       });
-      const callId = await callThrough(phone, agentId);
-      expect(await ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
-      const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      const callId = await bed.callThrough(phone, agentId);
+      expect(await bed.ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+      const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
       const said = texts(turns);
       expect(said.filter((t) => !t.startsWith('customer'))).toEqual([
         'assistant: Hi, this is the order desk.',
@@ -149,7 +68,7 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       for (const a of answers) expect(a.latencyParts.brainMs).toEqual(expect.any(Number));
       // the phone heard the model's words
       const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
-      const shipped = (await speech.speak('Your order has shipped.', 'en', 'flite:rms'))!;
+      const shipped = (await bed.speech.speak('Your order has shipped.', 'en', 'flite:rms'))!;
       expect(bestCorrelation(heard, shipped).ncc).toBeGreaterThan(0.6);
     } finally {
       await phone.stop();
@@ -162,21 +81,25 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
     const sales = `sip:+14155550155@${PEER_ADDRESS}:${second.port}`;
     customer.dialogue.second = { say: 'Let me put you through.', transferTo: sales };
     const phone = await startBaresip(
-      await line([
+      await bed.line([
         [4, 'Where is my order?'],
         [14, 'Can I talk to a person?'],
       ]),
     );
     try {
-      const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+      const { agentId } = await createAssistant(gateway, ws().keys.admin, {
         firstMessage: 'Hello from your server.',
         brain: { type: 'server', url: customer.url, secret: 's3cret', timeoutMs: 3000 },
         tools: [crm()],
         listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 12000 },
       });
-      const callId = await callThrough(phone, agentId);
-      expect(await ended(callId)).toMatchObject({ status: 'completed', endedReason: 'transferred', transferTo: sales });
-      const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      const callId = await bed.callThrough(phone, agentId);
+      expect(await bed.ended(callId)).toMatchObject({
+        status: 'completed',
+        endedReason: 'transferred',
+        transferTo: sales,
+      });
+      const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
       expect(texts(turns).filter((t) => !t.startsWith('customer'))).toEqual([
         'assistant: Hello from your server.',
         'assistant: Sure, let me look that up.',
@@ -198,16 +121,16 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       'Thank you for calling the clinic, our opening hours are Monday to Friday from eight in the morning ' +
       'until six in the evening and on Saturdays from nine until noon, and for emergencies please hang up and ' +
       'dial your local emergency number.';
-    const phone = await startBaresip(await line([[2, 'Sorry, can I speak to somebody please?']]));
+    const phone = await startBaresip(await bed.line([[2, 'Sorry, can I speak to somebody please?']]));
     try {
-      const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+      const { agentId } = await createAssistant(gateway, ws().keys.admin, {
         firstMessage: long,
         listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 3000 },
         script: [{ hear: 'Can I speak to somebody?' }, { say: 'Of course, one moment.' }, { hangup: 'assistant' }],
       });
-      const callId = await callThrough(phone, agentId);
-      expect(await ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
-      const [ours, theirs] = await recording(callId);
+      const callId = await bed.callThrough(phone, agentId);
+      expect(await bed.ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+      const [ours, theirs] = await bed.recording(callId);
       const onset = firstSpeech(theirs, 0);
       expect(onset).toBeGreaterThan(0);
       // the assistant's channel: speaking at the onset, silent from at most 250 ms after it for the next second
@@ -216,7 +139,7 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       console.log(`barge-in: caller at ${onset / RATE} s; the assistant silent ${(silentFrom - onset) / 8} ms later`);
       expect(silentFrom - onset).toBeLessThanOrEqual(0.25 * RATE);
       expect(level(ours, onset + 0.25 * RATE, RATE)).toBeLessThan(100);
-      const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
       expect(turns[0]).toMatchObject({ role: 'assistant', interrupted: true });
       expect(long.startsWith(turns[0].text)).toBe(true);
       expect(turns[0].text.length).toBeLessThan(long.length / 2);
@@ -229,7 +152,7 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
   describe('voicemail detection from the audio', () => {
     const message = 'Hi Sam, this is the clinic. Please call us back.';
     const assistant = () =>
-      createAssistant(gateway, ws.keys.admin, {
+      createAssistant(gateway, ws().keys.admin, {
         firstMessage: 'Hello, this is Ada from the clinic.',
         voicemail: { detect: true, action: 'leave-message', message },
         listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 3000 },
@@ -237,7 +160,7 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       });
 
     it('a greeting of 6 s or more, a 1 kHz beep: answeredBy machine, the message after the beep', async () => {
-      const greeting = (await speech.speak(
+      const greeting = (await bed.speech.speak(
         'Hi, you have reached the voicemail of Sam Taylor. I cannot take your call right now. ' +
           'Please leave your name, your number and a short message after the tone.',
         'en',
@@ -249,16 +172,16 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       const beepAt = Math.round(0.3 * RATE + greeting.length + 0.4 * RATE);
       for (let i = 0; i < 0.5 * RATE; i++)
         samples[beepAt + i] = Math.round(9000 * Math.sin((2 * Math.PI * 1000 * i) / RATE));
-      const phone = await startBaresip(wavFile(samples));
+      const phone = await startBaresip(bed.wavFile(samples));
       try {
         const { agentId } = await assistant();
-        const callId = await callThrough(phone, agentId);
-        const call = await ended(callId);
+        const callId = await bed.callThrough(phone, agentId);
+        const call = await bed.ended(callId);
         expect(call).toMatchObject({ status: 'completed', endedReason: 'voicemail', answeredBy: 'machine' });
-        const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+        const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
         expect(texts(turns)).toEqual(['customer: (voicemail greeting)', 'customer: (beep)', `assistant: ${message}`]);
         // in our recording: the beep on the far end's channel, then our message — not over the greeting
-        const [ours, theirs] = await recording(callId);
+        const [ours, theirs] = await bed.recording(callId);
         const beep = firstTone(theirs);
         expect(beep).toBeGreaterThan(6 * RATE);
         const spoke = firstSpeech(ours, 0);
@@ -271,13 +194,13 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
     });
 
     it('a person saying "Hello?": answeredBy human, and the assistant talks with them', async () => {
-      const phone = await startBaresip(await line([[0.3, 'Hello?']]));
+      const phone = await startBaresip(await bed.line([[0.3, 'Hello?']]));
       try {
         const { agentId } = await assistant();
-        const callId = await callThrough(phone, agentId);
-        const call = await ended(callId);
+        const callId = await bed.callThrough(phone, agentId);
+        const call = await bed.ended(callId);
         expect(call).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call', answeredBy: 'human' });
-        const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+        const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
         expect(turns[0]).toMatchObject({ role: 'assistant', text: 'Hello, this is Ada from the clinic.' });
         expect(texts(turns)).not.toContain(`assistant: ${message}`);
       } finally {
