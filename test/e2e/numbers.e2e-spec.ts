@@ -65,6 +65,25 @@ describe('phone numbers', () => {
     expectError(await admin().post(NUMBERS, { country: 'USA' }), 422, /country/);
   });
 
+  it('imports numbers while calls start in the same workspace: every request succeeds (no deadlock, no 500)', async () => {
+    const fresh = await createWorkspace(app, 'busy-numbers');
+    const asFresh = () => as(app, fresh.keys.admin);
+    const { agentId: agent } = (await asFresh().post('/api/core/voice/agent', { name: 'Busy' })).body;
+    // each chain: a trunk, a number on it, a call from that number; four chains at once, three times
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const chains = Array.from({ length: 4 }, async (_, n) => {
+        const trunk = await asFresh().post('/api/core/voice/trunk', { name: `t${round}${n}`, host: '192.0.2.1' });
+        const number = `+1415555${String(8100 + round * 10 + n)}`;
+        const imported = await asFresh().post(NUMBERS, { number, trunkId: trunk.body.trunkId });
+        const call = await asFresh().post('/api/core/voice/agent/call', { agentId: agent, to: '+14155552671' });
+        return [trunk.status, imported.status, call.status];
+      });
+      statuses.push(...(await Promise.all(chains)).flat());
+    }
+    expect(statuses).toEqual(Array.from({ length: 36 }, () => 201));
+  });
+
   it('imports a number the workspace holds elsewhere; a number has one holder at a time (409)', async () => {
     const imported = await admin().post(NUMBERS, { number: '+44 20 7946 0123', label: 'London' });
     expect(imported.status).toBe(201);

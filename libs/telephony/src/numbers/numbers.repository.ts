@@ -46,6 +46,10 @@ export class NumbersRepository {
   async create(workspaceId: string, input: NumberInput): Promise<CreateResult> {
     try {
       return await this.prisma.$transaction(async (tx) => {
+        // The workspace row first, in the mode the default-number update needs: the number's foreign
+        // key would otherwise take a weaker lock and upgrade it later, which deadlocks with a
+        // start-call's admission locking the row in between.
+        await tx.$queryRaw`SELECT id FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
         if (input.assistantId && !(await this.lockAssistant(tx, workspaceId, input.assistantId))) {
           return { kind: 'assistant-not-found' } as const;
         }
