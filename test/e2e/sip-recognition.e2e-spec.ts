@@ -17,7 +17,7 @@ const NO = ['No thanks.', 'No, not today.', 'No, I am busy then.', 'No thank you
 /** Two voices the recogniser never heard in the script's own synthesis (the assistant speaks rms). */
 const VOICES = ['flite:awb', 'flite:slt'];
 const PASSAGE =
-  'I moved house last month so please send the new card to my home address and call me on the mobile ' +
+  'I moved house last month please send the new card to my home address and call me on the mobile ' +
   'number ending in four two seven before noon on Friday';
 
 /**
