@@ -53,7 +53,7 @@ async function startPhone(wav) {
     'module_app menu.so',
   ];
   writeFileSync(join(dir, 'config'), `${config.join('\n')}\n`);
-  writeFileSync(join(dir, 'accounts'), `<sip:bench@${PEER}>;regint=0;audio_codecs=PCMU;answermode=auto\n`);
+  writeFileSync(join(dir, 'accounts'), `<sip:+14155550123@${PEER}>;regint=0;audio_codecs=PCMU;answermode=auto\n`);
   const proc = spawn('baresip', ['-f', dir], { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout.on('data', (d) => (out += d));
@@ -73,7 +73,7 @@ const quantile = (values, q) => {
 
 module.exports = async function voiceBench({ calls = 10 } = {}) {
   const speech = new Speech();
-  const line = new Int16Array(RATE * 32);
+  const line = new Int16Array(RATE * 90);
   for (const [atSec, text] of ANSWERS) line.set(await speech.speak(text, 'en', 'flite:awb'), atSec * RATE);
   const wav = join(mkdtempSync(join(tmpdir(), 'bench-line-')), 'customer.wav');
   writeFileSync(wav, monoWav(line));
@@ -105,6 +105,12 @@ module.exports = async function voiceBench({ calls = 10 } = {}) {
       (await db.query(`SELECT count(*)::int AS n FROM "Call" WHERE id = ANY($1) AND "transcriptReady"`, [callIds]))
         .rows[0].n;
     while ((await done()) < calls && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const outcomes = await db.query(
+      `SELECT status::text || ' ' || coalesce("endedReason", '') AS outcome, count(*)::int AS n
+       FROM "Call" WHERE id = ANY($1) GROUP BY 1`,
+      [callIds],
+    );
+    console.log(`calls: ${outcomes.rows.map((r) => `${r.n} ${r.outcome}`).join(', ')}`);
     const answers = [];
     for (const id of callIds) {
       const transcript = await api('GET', `/voice/call/${id}/transcript`);
