@@ -1,5 +1,5 @@
-// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice]: every benchmark by default. Needs the build
-// (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
+// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice]: every benchmark by default.
+// Needs the build (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
 'use strict';
 const all = {
   gateway: './gateway',

@@ -138,8 +138,9 @@ module.exports = async function voiceBench({ calls = 10 } = {}) {
       ])
       .sort((a, b) => b[1] - a[1])[0];
     console.log(
-      `floor: the end-of-turn silence (${END_OF_TURN_MS} ms); p50 is ${p50 === null ? '–' : (p50 / END_OF_TURN_MS).toFixed(2)}× ` +
-        `it; target p50 ≤ 800 ms, p99 ≤ 1,500 ms; the largest part at p50: ${dominant[0]} (${dominant[1]} ms)`,
+      `floor: the end-of-turn silence (${END_OF_TURN_MS} ms); ` +
+        `p50 is ${p50 === null ? '–' : (p50 / END_OF_TURN_MS).toFixed(2)}× it; ` +
+        `target p50 ≤ 800 ms, p99 ≤ 1,500 ms; the largest part at p50: ${dominant[0]} (${dominant[1]} ms)`,
     );
     return save('voice', { calls, answers: answers.length, rows, endOfTurnMs: END_OF_TURN_MS, dominant: dominant[0] });
   } finally {

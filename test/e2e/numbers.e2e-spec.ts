@@ -65,7 +65,7 @@ describe('phone numbers', () => {
     expectError(await admin().post(NUMBERS, { country: 'USA' }), 422, /country/);
   });
 
-  it('imports numbers while calls start in the same workspace: every request succeeds (no deadlock, no 500)', async () => {
+  it('imports numbers while calls start in one workspace: every request succeeds (no deadlock, no 500)', async () => {
     const fresh = await createWorkspace(app, 'busy-numbers');
     const asFresh = () => as(app, fresh.keys.admin);
     const { agentId: agent } = (await asFresh().post('/api/core/voice/agent', { name: 'Busy' })).body;
