@@ -95,7 +95,8 @@ ensure_sip_peers() {
   command -v baresip >/dev/null || missing+=(baresip-core)
   command -v flite >/dev/null || missing+=(flite)
   command -v pocketsphinx_continuous >/dev/null || missing+=(pocketsphinx pocketsphinx-en-us)
-  if [ ${#missing[@]} -eq 0 ]; then note "sipp, baresip, flite, pocketsphinx: installed"; return; fi
+  /usr/bin/python3 -c 'import pocketsphinx.pocketsphinx' 2>/dev/null || missing+=(python3-pocketsphinx)
+  if [ ${#missing[@]} -eq 0 ]; then note "sipp, baresip, flite, pocketsphinx (resident): installed"; return; fi
   apt_install --no-install-recommends "${missing[@]}"
 }
 

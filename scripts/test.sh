@@ -32,8 +32,9 @@ rm -f "$LOCAL"/jest-*.json
 
 # Suites wait on databases, queues and timers more than on the CPU: three at a time on two cores.
 # The suites that measure wall-clock latency, drive a browser or count deliveries exactly (a receiver that
-# misses the tests' 500 ms delivery timeout under load gets a retry) run alone, after them.
-TIMED='(webhook-delivery|console|sdk)\.e2e-spec'
+# misses the tests' 500 ms delivery timeout under load gets a retry) run alone, after them, and so do
+# the suites of real calls that recognise speech (pocketsphinx takes the cores the SIP suites time on).
+TIMED='(webhook-delivery|console|sdk|sip-voice|sip-recognition)\.e2e-spec'
 
 step "Unit and e2e tests (three suites at a time)"
 npx jest --config test/jest.config.js --ci --selectProjects unit e2e --maxWorkers=3 \

@@ -209,6 +209,7 @@ describe('calls (spec 4.1-4.3)', () => {
           metadata: { k: 'v' },
           durationSec: null,
           endedReason: null,
+          analysis: null,
           answeredBy: null,
           recordingReady: false,
           transcriptReady: false,

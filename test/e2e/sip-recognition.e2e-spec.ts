@@ -102,7 +102,7 @@ describe('speech recognition over SIP: yes/no branches and the word error rate',
     // the transcript's customer turns hold the recognised words (the grammar's phrases)
     const heard = results.filter((r) => r.branch === r.want).map((r) => r.heard ?? '');
     expect(heard.every((h) => /\b(yes|sure|okay|no|not)\b/i.test(h))).toBe(true);
-  });
+  }, 240_000);
 
   it('reports the word error rate of free recognition on a 30-word passage (not asserted)', async () => {
     // a model brain: its turns are recognised free, with no phrases to bias them

@@ -1,5 +1,6 @@
 import { FRAME_MS } from '../media/g711';
 import type { RtpSession } from '../media/rtp-session';
+import type { Recognition } from '../media/transcriber';
 import { VoiceActivity } from '../media/voice-activity';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
 import type { AnsweredBy } from '@app/calls';
@@ -44,7 +45,7 @@ export interface VoiceIo {
   /** Blind transfer; true when the far end accepted it (the call then ends). */
   transfer(to: string): Promise<boolean>;
   /** What the caller said (8 kHz samples of their turn), biased to the phrases; null: not recognised. */
-  recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
+  recognise(samples: Int16Array, phrases: string[]): Promise<Recognition | null>;
   /** Each answer's voice-to-voice latency (ms), for the engine's metrics. */
   observeLatency?(ms: number): void;
   listening: Listening;
@@ -78,11 +79,18 @@ export class VoiceLine implements Line {
   private answering: { speechEndMs: number; recognitionMs: number; heardAt: number } | null = null;
   /** A turn the caller began over the assistant's speech: the next listen takes it. */
   private interruption: Promise<{ key: string | null; turn: VoiceTurn | null }> | null = null;
+  /** Confidences still being worked out (the grammar answered before the free decode). */
+  private readonly refining: Promise<unknown>[] = [];
 
   constructor(private readonly io: VoiceIo) {}
 
   get signal(): AbortSignal {
     return this.io.signal;
+  }
+
+  /** Once every turn's recognition is complete (before the transcript is stored). */
+  async settled(): Promise<void> {
+    await Promise.all(this.refining);
   }
 
   /** Runs the brain on this call until it ends the call (its end) or the call ends from outside (null). */
@@ -239,7 +247,11 @@ export class VoiceLine implements Line {
     // what was said, recognised from the far end's audio of the turn (biased to the phrases expected)
     const asked = performance.now();
     const recognised = await this.io.recognise(this.samplesOf(heard.turn), what.phrases ?? []);
-    if (recognised) Object.assign(heard.turn, recognised);
+    if (recognised) {
+      const { refined, ...now } = recognised;
+      const turn = Object.assign(heard.turn, now);
+      if (refined) this.refining.push(refined.then((confidence) => (turn.confidence = confidence)));
+    }
     this.answering = {
       speechEndMs: heard.turn.endSec * 1000,
       recognitionMs: Math.round(performance.now() - asked),

@@ -6,6 +6,7 @@ import { VoiceLine, type Listening, type VoiceTurn } from '../conversation/voice
 import type { MoveStep } from '../lifecycle/call-transitions';
 import type { FrameClock } from '../media/frame-clock';
 import { RtpSession } from '../media/rtp-session';
+import type { Recognition } from '../media/transcriber';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
 import type { InboundLeg } from './inbound-leg';
 import { OutboundLeg, type LegHandlers, type TrunkRoute } from './outbound-leg';
@@ -23,7 +24,7 @@ export interface SipCallHooks {
   transferFailed(to: string, sipStatus: number): Promise<void>;
   speak(text: string): Promise<Int16Array | null>;
   runTool(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
-  recognise(samples: Int16Array, phrases: string[]): Promise<{ text: string; confidence: number } | null>;
+  recognise(samples: Int16Array, phrases: string[]): Promise<Recognition | null>;
   observeLatency?(ms: number): void;
   /** Who answered, as voicemail detection heard it. */
   answeredBy(answeredBy: AnsweredBy): Promise<void>;
@@ -305,6 +306,7 @@ export class SipCall {
     if (this.finished) return;
     this.finished = true;
     const session = this.session!;
+    await this.line?.settled();
     const speechStart = this.line?.turns.find((t) => t.role === 'assistant');
     const media: CallMedia = {
       turns: this.line?.turns ?? [],

@@ -200,6 +200,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   }
 
   private sipCall(call: LoadedCall, rid: string | undefined): SipCall {
+    this.transcriber.warmUp(); // the decoders load while the call rings
     const brain = this.brains.forCall(call);
     const sipCall = new SipCall(
       call.id,
