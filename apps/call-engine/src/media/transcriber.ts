@@ -45,7 +45,7 @@ export class Transcriber implements OnModuleDestroy {
     return this.available;
   }
 
-  /** Starts the resident decoders early (the engine calls this when a real call begins). */
+  /** Starts the resident decoders early (an engine with SIP calls this as it starts). */
   warmUp(): void {
     void this.decoders();
   }

@@ -66,6 +66,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     if (this.config.SIP_PORT === 0) return;
+    // the speech decoders load with the engine, not with its first call (a second of CPU per process)
+    this.transcriber.warmUp();
     const renew = () => {
       this.leaseTimer = setTimeout(() => void this.renewLeases().finally(renew), this.config.SIP_LEASE_MS);
     };
@@ -200,7 +202,6 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   }
 
   private sipCall(call: LoadedCall, rid: string | undefined): SipCall {
-    this.transcriber.warmUp(); // the decoders load while the call rings
     const brain = this.brains.forCall(call);
     const sipCall = new SipCall(
       call.id,
