@@ -106,7 +106,8 @@ describe('brains in simulated calls', () => {
     // without lines the caller says each hear step's own text
     expect((await simulatedCall(agentId)).said.at(-1)).toBe('assistant: Wonderful, you are booked for Tuesday.');
     // from the start-call to the end of the call, as the service recorded them (not this test's polling)
-    const lasted = (call: { createdAt: string; endedAt: string }) => Date.parse(call.endedAt) - Date.parse(call.createdAt);
+    const lasted = (call: { createdAt: string; endedAt: string }) =>
+      Date.parse(call.endedAt) - Date.parse(call.createdAt);
     expect(Math.max(lasted(yes.call), lasted(no.call))).toBeLessThan(1000);
   });
 
