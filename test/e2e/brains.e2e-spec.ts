@@ -53,6 +53,7 @@ describe('brains in simulated calls', () => {
     model.mode = 'ok';
     customer.mode = 'ok';
     model.dialogue.second = { say: 'Thank you for calling. Goodbye!' };
+    customer.dialogue.second = { say: 'Thank you for calling. Goodbye!' };
   });
 
   const admin = () => as(gateway, ws.keys.admin);
@@ -174,15 +175,23 @@ describe('brains in simulated calls', () => {
     expect(tools.calls.filter((c) => c.callId === call.callId)).toHaveLength(1);
   });
 
-  it('a model that transfers: the call ends transferred', async () => {
-    model.dialogue.second = { say: 'Let me put you through.', transferTo: '+14155550199' };
-    const { agentId } = await createAssistant(gateway, ws.keys.admin, {
-      brain: { type: 'openai', baseUrl: model.url, model: 'test-model' },
-      tools: [crm()],
-    });
+  it.each(['openai', 'server'] as const)('the %s brain that transfers: the call ends transferred', async (kind) => {
+    const server = kind === 'openai' ? model : customer;
+    server.dialogue.second = { say: 'Let me put you through.', transferTo: '+14155550199' };
+    const brain =
+      kind === 'openai'
+        ? { type: 'openai', baseUrl: model.url, model: 'test-model' }
+        : { type: 'server', url: customer.url, secret: SECRET };
+    const { agentId } = await createAssistant(gateway, ws.keys.admin, { brain, tools: [crm()] });
     const { call, said } = await simulatedCall(agentId, ['Where is my order?', 'Can I talk to a person?']);
-    expect(said.at(-1)).toBe('assistant: Let me put you through.');
-    expect(call).toMatchObject({ status: 'completed', endedReason: 'transferred' });
+    expect(said.slice(2)).toEqual([
+      'assistant: Sure, let me look that up.',
+      expect.stringMatching(/^tool: crm\.lookup_order → .*shipped/),
+      'assistant: Your order has shipped.',
+      'customer: Can I talk to a person?',
+      'assistant: Let me put you through.',
+    ]);
+    expect(call).toMatchObject({ status: 'completed', endedReason: 'transferred', transferTo: '+14155550199' });
   });
 
   it('your own server holds the conversation: signed requests, NDJSON actions, a tool, endCall', async () => {

@@ -36,81 +36,111 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
 
   const texts = (turns: { role: string; text: string | null }[]) => turns.map((t) => `${t.role}: ${t.text ?? ''}`);
 
-  it('an OpenAI-compatible model holds a three-turn conversation with an MCP tool mid-call, then endCall', async () => {
-    const phone = await startBaresip(
-      await bed.line([
-        [4, 'Where is my order?'],
-        [14, 'Great, thank you.'],
-      ]),
-    );
-    try {
-      const { agentId } = await createAssistant(gateway, ws().keys.admin, {
-        firstMessage: 'Hi, this is the order desk.',
-        brain: { type: 'openai', baseUrl: model.url, model: 'test-model', timeoutMs: 3000 },
-        tools: [crm()],
-        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 12000 },
-      });
-      const callId = await bed.callThrough(phone, agentId);
-      expect(await bed.ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
-      const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
-      const said = texts(turns);
-      expect(said.filter((t) => !t.startsWith('customer'))).toEqual([
-        'assistant: Hi, this is the order desk.',
-        'assistant: Sure, let me look that up.',
-        expect.stringMatching(/^tool: crm\.lookup_order → .*shipped/),
-        'assistant: Your order has shipped.',
-        'assistant: Thank you for calling. Goodbye!',
-      ]);
-      expect(turns.filter((t: { role: string }) => t.role === 'customer')).toHaveLength(2);
-      // each answer's latency has its parts, the brain's first words among them
-      const answers = turns.filter((t: { latencyMs?: number }) => t.latencyMs !== undefined);
-      expect(answers.length).toBe(2);
-      for (const a of answers) expect(a.latencyParts.brainMs).toEqual(expect.any(Number));
-      // the phone heard the model's words
-      const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
-      const shipped = (await bed.speech.speak('Your order has shipped.', 'en', 'flite:rms'))!;
-      expect(bestCorrelation(heard, shipped).ncc).toBeGreaterThan(0.6);
-    } finally {
-      await phone.stop();
-    }
-  });
+  type Kind = 'openai' | 'server';
+  /** An assistant with that brain, the brain's test server, and the MCP tool server. */
+  async function assistantWith(kind: Kind, fallbackLine?: string) {
+    const brain =
+      kind === 'openai'
+        ? { type: 'openai', baseUrl: model.url, model: 'test-model', timeoutMs: 3000 }
+        : { type: 'server', url: customer.url, secret: 's3cret', timeoutMs: 3000 };
+    return createAssistant(gateway, ws().keys.admin, {
+      firstMessage: 'Hi, this is the order desk.',
+      brain: fallbackLine ? { ...brain, fallbackLine } : brain,
+      tools: [crm()],
+      listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 12000 },
+    });
+  }
+  const serverOf = (kind: Kind) => (kind === 'openai' ? model : customer);
+  const spoken = (turns: { role: string; text: string | null }[]) =>
+    texts(turns).filter((t) => !t.startsWith('customer'));
+  const lookedUp = [
+    'assistant: Hi, this is the order desk.',
+    'assistant: Sure, let me look that up.',
+    expect.stringMatching(/^tool: crm\.lookup_order → .*shipped/),
+    'assistant: Your order has shipped.',
+  ];
 
-  it('your own server holds the conversation with a tool, then transfers the caller: a real REFER', async () => {
-    const second = await startSipp('answer.xml');
-    peers.push(second);
-    const sales = `sip:+14155550155@${PEER_ADDRESS}:${second.port}`;
-    customer.dialogue.second = { say: 'Let me put you through.', transferTo: sales };
-    const phone = await startBaresip(
-      await bed.line([
-        [4, 'Where is my order?'],
-        [14, 'Can I talk to a person?'],
-      ]),
-    );
+  it.each(['openai', 'server'] as const)(
+    'the %s brain holds a three-turn conversation with an MCP tool mid-call, then endCall',
+    async (kind) => {
+      const phone = await startBaresip(
+        await bed.line([
+          [4, 'Where is my order?'],
+          [14, 'Great, thank you.'],
+        ]),
+      );
+      try {
+        const { agentId } = await assistantWith(kind);
+        const callId = await bed.callThrough(phone, agentId);
+        expect(await bed.ended(callId)).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call' });
+        const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+        expect(spoken(turns)).toEqual([...lookedUp, 'assistant: Thank you for calling. Goodbye!']);
+        expect(turns.filter((t: { role: string }) => t.role === 'customer')).toHaveLength(2);
+        // each answer's latency has its parts, the brain's first words among them
+        const answers = turns.filter((t: { latencyMs?: number }) => t.latencyMs !== undefined);
+        expect(answers.length).toBe(2);
+        for (const a of answers) expect(a.latencyParts.brainMs).toEqual(expect.any(Number));
+        if (kind === 'server') expect(customer.verified.every(Boolean)).toBe(true);
+        // the phone heard the brain's words
+        const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
+        const shipped = (await bed.speech.speak('Your order has shipped.', 'en', 'flite:rms'))!;
+        expect(bestCorrelation(heard, shipped).ncc).toBeGreaterThan(0.6);
+      } finally {
+        await phone.stop();
+      }
+    },
+  );
+
+  it.each(['openai', 'server'] as const)(
+    'the %s brain looks the order up, then transfers the caller: a real REFER to a second phone',
+    async (kind) => {
+      const second = await startSipp('answer.xml');
+      peers.push(second);
+      const sales = `sip:+14155550155@${PEER_ADDRESS}:${second.port}`;
+      serverOf(kind).dialogue.second = { say: 'Let me put you through.', transferTo: sales };
+      const phone = await startBaresip(
+        await bed.line([
+          [4, 'Where is my order?'],
+          [14, 'Can I talk to a person?'],
+        ]),
+      );
+      try {
+        const { agentId } = await assistantWith(kind);
+        const callId = await bed.callThrough(phone, agentId);
+        expect(await bed.ended(callId)).toMatchObject({
+          status: 'completed',
+          endedReason: 'transferred',
+          transferTo: sales,
+        });
+        const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+        expect(spoken(turns)).toEqual([...lookedUp, 'assistant: Let me put you through.']);
+        await waitFor('the INVITE at the second UAS', async () =>
+          second.messages().includes('INVITE sip:+14155550155'),
+        );
+      } finally {
+        serverOf(kind).dialogue.second = { say: 'Thank you for calling. Goodbye!' };
+        await phone.stop();
+      }
+    },
+  );
+
+  it('a brain that fails over SIP: the caller hears the fallback line, the call fails as brain-failed', async () => {
+    model.mode = 'fail';
+    const phone = await startBaresip(await bed.line([[4, 'Where is my order?']]));
     try {
-      const { agentId } = await createAssistant(gateway, ws().keys.admin, {
-        firstMessage: 'Hello from your server.',
-        brain: { type: 'server', url: customer.url, secret: 's3cret', timeoutMs: 3000 },
-        tools: [crm()],
-        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 12000 },
-      });
+      const { agentId } = await assistantWith('openai', 'Sorry, we cannot talk right now. Goodbye.');
       const callId = await bed.callThrough(phone, agentId);
-      expect(await bed.ended(callId)).toMatchObject({
-        status: 'completed',
-        endedReason: 'transferred',
-        transferTo: sales,
-      });
+      expect(await bed.ended(callId)).toMatchObject({ status: 'failed', endedReason: 'brain-failed' });
       const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
-      expect(texts(turns).filter((t) => !t.startsWith('customer'))).toEqual([
-        'assistant: Hello from your server.',
-        'assistant: Sure, let me look that up.',
-        expect.stringMatching(/^tool: crm\.lookup_order → .*shipped/),
-        'assistant: Your order has shipped.',
-        'assistant: Let me put you through.',
+      expect(spoken(turns)).toEqual([
+        'assistant: Hi, this is the order desk.',
+        'assistant: Sorry, we cannot talk right now. Goodbye.',
       ]);
-      expect(customer.verified.every(Boolean)).toBe(true);
-      await waitFor('the INVITE at the second UAS', async () => second.messages().includes('INVITE sip:+14155550155'));
+      const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
+      const fallback = (await bed.speech.speak('Sorry, we cannot talk right now.', 'en', 'flite:rms'))!;
+      expect(bestCorrelation(heard, fallback).ncc).toBeGreaterThan(0.6);
     } finally {
-      customer.dialogue.second = { say: 'Thank you for calling. Goodbye!' };
+      model.mode = 'ok';
       await phone.stop();
     }
   });

@@ -45,9 +45,10 @@ export class Transcriber implements OnModuleDestroy {
     return this.available;
   }
 
-  /** Starts the resident decoders early (an engine with SIP calls this as it starts). */
-  warmUp(): void {
-    void this.decoders();
+  /** Starts the resident decoders (an engine with SIP waits for this as it starts; at most 20 s). */
+  async warmUp(): Promise<void> {
+    const limit = new Promise((resolve) => setTimeout(resolve, 20_000).unref());
+    await Promise.race([this.decoders(), limit]);
   }
 
   onModuleDestroy(): void {

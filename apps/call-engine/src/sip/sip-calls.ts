@@ -64,10 +64,11 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     private readonly jobs: JobQueues,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     if (this.config.SIP_PORT === 0) return;
-    // the speech decoders load with the engine, not with its first call (a second of CPU per process)
-    this.transcriber.warmUp();
+    // the speech decoders load before the engine takes calls: loading them (a second of CPU per
+    // process) beside a call delayed its first words
+    await this.transcriber.warmUp();
     const renew = () => {
       this.leaseTimer = setTimeout(() => void this.renewLeases().finally(renew), this.config.SIP_LEASE_MS);
     };
