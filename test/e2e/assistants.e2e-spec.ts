@@ -65,6 +65,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       structuredDataSchema: { type: 'object', properties: { day: { type: 'string' } } },
       successCriteria: 'A day is booked.',
     },
+    transcriber: { provider: 'deepgram', apiKey: 'dg-s3cret', model: 'nova-2' },
   };
 
   it('creates with every field and reads it back; header values of tools are masked', async () => {
@@ -75,6 +76,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       agentId: expect.stringMatching(/^agent_/),
       tools: [{ ...full.tools[0], headers: { Authorization: '********' } }],
       brain: { ...full.brain, apiKey: '********' },
+      transcriber: { ...full.transcriber, apiKey: '********' },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     };
@@ -99,6 +101,7 @@ describe('assistants (spec 4.4, 4.5, plus create/update/delete)', () => {
       listening: null,
       brain: null,
       analysis: null,
+      transcriber: null,
     });
   });
 

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { toneOf } from '../../apps/call-engine/src/media/tone';
 import { bestCorrelation } from '../support/audio';
 import { startCustomerServer, startModelServer } from '../support/brain-servers';
+import { startDeepgramServer } from '../support/deepgram-server';
 import { createAssistant } from '../support/gateway';
 import { waitFor } from '../support/isolation';
 import { PEER_ADDRESS, startBaresip, startSipp, type SippHandle } from '../support/sip-peers';
@@ -176,6 +177,61 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       expect(turns.at(-1)).toMatchObject({ role: 'assistant', text: 'Of course, one moment.' });
     } finally {
       await phone.stop();
+    }
+  });
+
+  it('a hosted recogniser (Deepgram live protocol) hears the turn as spoken; its words branch', async () => {
+    const deepgram = await startDeepgramServer();
+    deepgram.says('yes please that works');
+    const phone = await startBaresip(await bed.line([[3.5, 'Yes please, that works for me.']]));
+    try {
+      const created = await bed.admin().post('/api/core/voice/agent', {
+        name: 'Hosted ears',
+        firstMessage: 'Can you come on Tuesday?',
+        transcriber: { provider: 'deepgram', url: deepgram.url, apiKey: 'dg-s3cret', model: 'nova-2' },
+        listening: { endOfTurnSilenceMs: 500, noSpeechTimeoutMs: 6000 },
+        script: [
+          { hear: 'yes', expect: [{ phrases: ['yes please'], goto: 'book' }], otherwise: 'decline' },
+          { label: 'book' },
+          { say: 'Wonderful, see you then.' },
+          { hangup: 'assistant' },
+          { label: 'decline' },
+          { say: 'Never mind, goodbye.' },
+          { hangup: 'assistant' },
+        ],
+      });
+      expect(created.body.transcriber).toEqual({
+        provider: 'deepgram',
+        url: deepgram.url,
+        apiKey: '********',
+        model: 'nova-2',
+      });
+      const callId = await bed.callThrough(phone, created.body.agentId);
+      expect(await bed.ended(callId)).toMatchObject({ status: 'completed' });
+      const { turns } = (await bed.admin().get(`/api/core/voice/call/${callId}/transcript`)).body;
+      expect(turns.find((t: { role: string }) => t.role === 'customer')).toMatchObject({
+        text: 'yes please that works',
+        confidence: 0.93,
+      });
+      expect(turns.at(-1)).toMatchObject({ role: 'assistant', text: 'Wonderful, see you then.' });
+      // what the recogniser was sent: the documented query, the key, and the caller's real audio
+      const [turn] = deepgram.turns;
+      const query = new URL(turn.url, 'ws://x').searchParams;
+      expect(
+        Object.fromEntries(['encoding', 'sample_rate', 'channels', 'model'].map((k) => [k, query.get(k)])),
+      ).toEqual({
+        encoding: 'linear16',
+        sample_rate: '8000',
+        channels: '1',
+        model: 'nova-2',
+      });
+      expect(query.getAll('keywords')).toEqual(expect.arrayContaining(['yes:2', 'please:2']));
+      expect(turn.authorization).toBe('Token dg-s3cret');
+      expect(turn.audioBytes).toBeGreaterThan(2 * 8000); // more than a second of 16-bit 8 kHz audio
+      expect(turn.level).toBeGreaterThan(100);
+    } finally {
+      await phone.stop();
+      await deepgram.close();
     }
   });
 

@@ -6,6 +6,7 @@ import { ListeningSetting, McpToolServer, VoicemailSetting } from './assistant-c
 import { storedToolServers } from './tool-headers';
 import { BrainSetting, presentBrain } from './brain-config';
 import { AnalysisSetting } from './analysis-config';
+import { presentTranscriber, TranscriberSetting } from './transcriber-config';
 
 /** The assistant record (spec 4.5: "not shown", our decision; README "Assistant"). */
 export const AssistantRecord = contract(
@@ -24,6 +25,7 @@ export const AssistantRecord = contract(
     listening: ListeningSetting.nullable(),
     brain: BrainSetting.nullable().describe('Who decides what it says; null: the script'),
     analysis: AnalysisSetting.nullable().describe('Post-call analysis by the model brain; null: none'),
+    transcriber: TranscriberSetting.nullable().describe('A hosted streaming recogniser; null: offline pocketsphinx'),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   }),
@@ -55,6 +57,7 @@ export function presentAssistant(a: Assistant): AssistantRecord {
     listening: (a.listening as ListeningSetting | null) ?? null,
     brain: presentBrain(a.brain),
     analysis: (a.analysis as AnalysisSetting | null) ?? null,
+    transcriber: presentTranscriber(a.transcriber),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

@@ -13,6 +13,7 @@ import {
 import type { ScriptStep } from '@app/calls';
 import { brainProblem, type BrainSetting } from './brain-config';
 import { analysisProblem, type AnalysisSetting } from './analysis-config';
+import { transcriberProblem, type TranscriberSetting } from './transcriber-config';
 
 const LANGUAGE = /^[a-z]{2}$/;
 
@@ -95,6 +96,15 @@ class AssistantSettingsDto {
   @IsOptional()
   @CheckedBy('isAnalysis', analysisProblem)
   analysis?: Partial<AnalysisSetting> | null;
+
+  @ApiPropertyOptional({
+    allOf: [{ $ref: '#/components/schemas/TranscriberSetting' }],
+    nullable: true,
+    description: 'A hosted streaming recogniser for real calls (README "Recognition"); null: offline pocketsphinx',
+  })
+  @IsOptional()
+  @CheckedBy('isTranscriber', transcriberProblem)
+  transcriber?: TranscriberSetting | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 14400, default: 600 })
   @Optional()

@@ -6,3 +6,4 @@ export * from './assistants-data.module';
 export * from './tool-headers';
 export * from './brain-config';
 export * from './analysis-config';
+export * from './transcriber-config';

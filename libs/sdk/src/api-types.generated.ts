@@ -1838,6 +1838,8 @@ export interface components {
             script: components["schemas"]["ScriptStep"][];
             systemPrompt: string | null;
             tools: components["schemas"]["McpToolServer"][];
+            /** @description A hosted streaming recogniser; null: offline pocketsphinx */
+            transcriber: components["schemas"]["TranscriberSetting"] | null;
             /** Format: date-time */
             updatedAt: string;
             voice: string | null;
@@ -2228,6 +2230,8 @@ export interface components {
             systemPrompt?: string | null;
             /** @description MCP tool servers the script may call */
             tools?: components["schemas"]["McpToolServer"][];
+            /** @description A hosted streaming recogniser for real calls (README "Recognition"); null: offline pocketsphinx */
+            transcriber?: components["schemas"]["TranscriberSetting"] | null;
             voice?: string | null;
             /** @description Voicemail detection; null turns it off */
             voicemail?: components["schemas"]["VoicemailSetting"] | null;
@@ -2838,6 +2842,19 @@ export interface components {
             statusCode: number | null;
             success: boolean;
         };
+        TranscriberSetting: {
+            /** @description Sent as `Authorization: Token …`; stored encrypted, shown masked */
+            apiKey?: string;
+            /** @description e.g. nova-2 (default: the provider's) */
+            model?: string;
+            /**
+             * @description A hosted streaming recogniser speaking Deepgram's live WebSocket API
+             * @constant
+             */
+            provider: "deepgram";
+            /** @description The live endpoint (default wss://api.deepgram.com/v1/listen); wss, or ws for a local one */
+            url?: string;
+        };
         /** @description The transcript is stored */
         TranscriptReadyData: {
             /** @description null only on an inbound call no assistant answered (endedReason rejected, assistant-request-failed) */
@@ -2928,6 +2945,8 @@ export interface components {
             systemPrompt?: string | null;
             /** @description MCP tool servers the script may call */
             tools?: components["schemas"]["McpToolServer"][];
+            /** @description A hosted streaming recogniser for real calls (README "Recognition"); null: offline pocketsphinx */
+            transcriber?: components["schemas"]["TranscriberSetting"] | null;
             voice?: string | null;
             /** @description Voicemail detection; null turns it off */
             voicemail?: components["schemas"]["VoicemailSetting"] | null;

@@ -6,9 +6,11 @@ import {
   normaliseVoicemail,
   presentAssistant,
   sealBrain,
+  sealTranscriber,
   sealToolServers,
   type AssistantRecord,
   type BrainSetting,
+  type TranscriberSetting,
   type CreateAssistantDto,
   type McpToolServer,
   type UpdateAssistantDto,
@@ -37,6 +39,7 @@ export class AssistantsService {
   async create(workspaceId: string, dto: CreateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
     await this.checkBrainUrl(dto.brain);
+    await this.checkTranscriberUrl(dto.transcriber);
     checkAnalysisBrain(dto.analysis, dto.brain);
     const created = await this.assistants.create(workspaceId, {
       name: dto.name,
@@ -51,6 +54,7 @@ export class AssistantsService {
       listening: dto.listening ? normaliseListening(dto.listening) : Prisma.DbNull,
       brain: dto.brain ? (sealBrain(dto.brain, this.secrets) as object) : Prisma.DbNull,
       analysis: dto.analysis ? (normaliseAnalysis(dto.analysis) as object) : Prisma.DbNull,
+      transcriber: dto.transcriber ? (sealTranscriber(dto.transcriber, this.secrets) as object) : Prisma.DbNull,
     });
     return presentAssistant(created);
   }
@@ -70,8 +74,10 @@ export class AssistantsService {
   async update(workspaceId: string, agentId: string, dto: UpdateAssistantDto): Promise<AssistantRecord> {
     await this.checkToolUrls(dto.tools);
     await this.checkBrainUrl(dto.brain);
-    const { script, tools, voicemail, listening, brain, analysis, ...rest } = dto;
-    const found = brain !== undefined || analysis ? await this.assistants.find(workspaceId, agentId) : null;
+    await this.checkTranscriberUrl(dto.transcriber);
+    const { script, tools, voicemail, listening, brain, analysis, transcriber, ...rest } = dto;
+    const found =
+      brain !== undefined || analysis || transcriber ? await this.assistants.find(workspaceId, agentId) : null;
     checkAnalysisBrain(
       analysis === undefined ? found?.analysis : analysis,
       brain === undefined ? (found?.brain as BrainSetting | null) : brain,
@@ -113,6 +119,15 @@ export class AssistantsService {
     if (!url) return;
     const options = { allowHttp: true, allowPrivateNetworks: this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS };
     const problem = await outboundUrlProblem(url, options, brain?.type === 'server' ? 'brain.url' : 'brain.baseUrl');
+    if (problem) throw ApiError.unprocessable(problem);
+  }
+
+  /** A recogniser's endpoint obeys the SSRF rules of webhooks (its ws/wss checked as http/https). */
+  private async checkTranscriberUrl(transcriber: TranscriberSetting | null | undefined): Promise<void> {
+    if (!transcriber?.url) return;
+    const asHttp = transcriber.url.replace(/^ws/, 'http');
+    const options = { allowHttp: true, allowPrivateNetworks: this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS };
+    const problem = await outboundUrlProblem(asHttp, options, 'transcriber.url');
     if (problem) throw ApiError.unprocessable(problem);
   }
 

@@ -1,5 +1,6 @@
 import { FRAME_MS } from '../media/g711';
 import type { RtpSession } from '../media/rtp-session';
+import type { StreamingRecognition } from '../media/hosted-recogniser';
 import type { Recognition } from '../media/transcriber';
 import { VoiceActivity } from '../media/voice-activity';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
@@ -46,6 +47,8 @@ export interface VoiceIo {
   transfer(to: string): Promise<boolean>;
   /** What the caller said (8 kHz samples of their turn), biased to the phrases; null: not recognised. */
   recognise(samples: Int16Array, phrases: string[]): Promise<Recognition | null>;
+  /** A hosted recogniser the turn is streamed to as it is spoken (absent: `recognise` after the turn). */
+  streamTurn?(phrases: string[]): StreamingRecognition;
   /** Each answer's voice-to-voice latency (ms), for the engine's metrics. */
   observeLatency?(ms: number): void;
   listening: Listening;
@@ -57,6 +60,8 @@ export interface VoiceIo {
 const ECHO_GUARD_MS = 100;
 /** A caller who never stops (music on hold, a stuck line) ends their turn after this. */
 const LONGEST_TURN_MS = 30_000;
+
+const SILENT_FRAME = new Int16Array(160);
 
 const sec = (ms: number) => Math.round(ms / 10) / 100;
 
@@ -240,13 +245,19 @@ export class VoiceLine implements Line {
   async listen(what: ListenFor): Promise<HeardTurn> {
     const interruption = this.interruption;
     this.interruption = null;
+    const phrases = what.phrases ?? [];
+    // a hosted recogniser hears the turn as it is spoken (not a turn begun over our speech)
+    const stream = interruption ? null : (this.io.streamTurn?.(phrases) ?? null);
     const heard = interruption
       ? { key: null, turn: (await interruption).turn }
-      : await this.hearOut(this.newHearing(), new Set(what.keys ?? []));
-    if (!heard.turn || this.io.signal.aborted) return { spoke: heard.turn !== null, text: null, key: heard.key };
+      : await this.hearOut(this.newHearing(), new Set(what.keys ?? []), stream);
+    if (!heard.turn || this.io.signal.aborted) {
+      void stream?.finish();
+      return { spoke: heard.turn !== null, text: null, key: heard.key };
+    }
     // what was said, recognised from the far end's audio of the turn (biased to the phrases expected)
     const asked = performance.now();
-    const recognised = await this.io.recognise(this.samplesOf(heard.turn), what.phrases ?? []);
+    const recognised = stream ? await stream.finish() : await this.io.recognise(this.samplesOf(heard.turn), phrases);
     if (recognised) {
       const { refined, ...now } = recognised;
       const turn = Object.assign(heard.turn, now);
@@ -274,7 +285,11 @@ export class VoiceLine implements Line {
    * no-speech time-out is no turn; a key it listens for ends it (the key is a turn of its own, as
    * every key is); so do the longest turn and the call's end.
    */
-  private hearOut(hearing: Hearing, keys = new Set<string>()): Promise<{ key: string | null; turn: VoiceTurn | null }> {
+  private hearOut(
+    hearing: Hearing,
+    keys = new Set<string>(),
+    stream: StreamingRecognition | null = null,
+  ): Promise<{ key: string | null; turn: VoiceTurn | null }> {
     const { session, listening, signal } = this.io;
     return new Promise((resolve) => {
       const finish = (endMs: number | null, key: string | null = null) => {
@@ -295,6 +310,7 @@ export class VoiceLine implements Line {
       signal.addEventListener('abort', aborted, { once: true });
       const stopListening = session.onHeard((frame, atMs) => {
         if (atMs - hearing.begin <= ECHO_GUARD_MS) return;
+        stream?.push(frame ?? SILENT_FRAME);
         const change = hearing.vad.push(frame && session.isEcho(frame) ? null : frame);
         if (change === 'speech-started') hearing.startedAt = atMs - 3 * FRAME_MS;
         else if (change === 'speech-ended') finish(atMs - listening.endOfTurnMs);

@@ -6,6 +6,7 @@ import { VoiceLine, type Listening, type VoiceTurn } from '../conversation/voice
 import type { MoveStep } from '../lifecycle/call-transitions';
 import type { FrameClock } from '../media/frame-clock';
 import { RtpSession } from '../media/rtp-session';
+import type { StreamingRecognition } from '../media/hosted-recogniser';
 import type { Recognition } from '../media/transcriber';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
 import type { InboundLeg } from './inbound-leg';
@@ -25,6 +26,7 @@ export interface SipCallHooks {
   speak(text: string): Promise<Int16Array | null>;
   runTool(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
   recognise(samples: Int16Array, phrases: string[]): Promise<Recognition | null>;
+  streamTurn?(phrases: string[]): StreamingRecognition;
   observeLatency?(ms: number): void;
   /** Who answered, as voicemail detection heard it. */
   answeredBy(answeredBy: AnsweredBy): Promise<void>;
@@ -208,6 +210,7 @@ export class SipCall {
       runTool: (name, args) => this.hooks.runTool(name, args),
       transfer: (to) => this.transfer(to),
       recognise: (samples, phrases) => this.hooks.recognise(samples, phrases),
+      ...(this.hooks.streamTurn ? { streamTurn: (phrases: string[]) => this.hooks.streamTurn!(phrases) } : {}),
       observeLatency: (ms) => this.hooks.observeLatency?.(ms),
       listening: this.settings.listening,
       signal: this.abort.signal,

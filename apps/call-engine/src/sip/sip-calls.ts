@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { ListeningSetting, VoicemailSetting } from '@app/assistants';
+import { DEEPGRAM_URL, openTranscriber, type ListeningSetting, type VoicemailSetting } from '@app/assistants';
 import { RecordingStorage, type AnsweredBy } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { MetricsService } from '@app/ops';
-import { AppConfig, SecretBox } from '@app/platform';
+import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
 import { SipTrunksRepository } from '@app/telephony';
 import { JobQueues } from '@app/queues';
 import { CallTransitions, type MoveStep } from '../lifecycle/call-transitions';
 import type { LoadedCall } from '../lifecycle/loaded-call';
 import { FrameClock } from '../media/frame-clock';
+import { deepgramTurn } from '../media/hosted-recogniser';
 import { Speech, type Voice } from '../media/speech';
 import { Transcriber } from '../media/transcriber';
 import { stereoWav } from '../media/wav';
@@ -204,6 +205,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
 
   private sipCall(call: LoadedCall, rid: string | undefined): SipCall {
     const brain = this.brains.forCall(call);
+    const hosted = this.hostedRecogniser(call);
     const sipCall = new SipCall(
       call.id,
       this.stack,
@@ -217,10 +219,10 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         voicemail: voicemailOf(call),
         onSendInterval: (ms) => this.metrics.rtpSendIntervalError.observe(ms / 1000),
       },
-      this.hooks(call, brain, rid),
+      { ...this.hooks(call, brain, rid), ...(hosted ? { streamTurn: hosted.streamTurn } : {}) },
       brain,
     );
-    void sipCall.finishedPromise.finally(() => brain.close());
+    void sipCall.finishedPromise.finally(() => Promise.all([brain.close(), hosted?.close()]));
     return sipCall;
   }
 
@@ -254,6 +256,21 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         const event = await this.calls.failTransfer(call, to, sipStatus, new Date());
         if (event) await this.transitions.record([event], requestId);
       },
+    };
+  }
+
+  /** The assistant's hosted recogniser (README "Recognition"), through the SSRF guard; null: pocketsphinx. */
+  private hostedRecogniser(call: LoadedCall) {
+    const setting = openTranscriber(call.assistant.transcriber, this.secrets);
+    if (!setting) return null;
+    const url = setting.url ?? DEEPGRAM_URL;
+    const allowPrivate = this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+    if (!allowPrivate && isBlockedLiteral(url.replace(/^ws/, 'http'))) return null;
+    const dispatcher = outboundAgent(allowPrivate, 10_000);
+    const settings = { url, apiKey: setting.apiKey, model: setting.model, language: call.language, dispatcher };
+    return {
+      streamTurn: (phrases: string[]) => deepgramTurn(settings, phrases),
+      close: () => dispatcher.destroy().catch(() => undefined),
     };
   }
 
