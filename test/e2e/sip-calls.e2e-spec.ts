@@ -258,8 +258,9 @@ describe('real calls over SIP: sipp scenarios', () => {
     });
     const transcript = await admin().get(`/api/core/voice/call/${callId}/transcript`);
     expect(transcript.body.turns[0]).toMatchObject({ role: 'assistant', text: 'Hello, this is Ada from the clinic.' });
-    // the first words start within 300 ms of the 200 OK (once the far end's media flows)
-    expect(transcript.body.turns[0].startSec).toBeLessThanOrEqual(0.3);
+    // the first words start within half a second of the 200 OK: the far end's media (≤ 250 ms), and
+    // the greeting's synthesis if it was not ready yet (sipp answers at once; flite under CI load)
+    expect(transcript.body.turns[0].startSec).toBeLessThanOrEqual(0.5);
     const wav = await downloadRecording(callId);
     expect(wav.readUInt16LE(22)).toBe(2); // two channels
     const { samples } = parseWav(wav);

@@ -48,6 +48,7 @@ describe('real calls over SIP: several engines behind Kamailio', () => {
         LOG_LEVEL: 'warn',
         SIP_ADDRESS: '127.0.0.1',
         SIP_PORT: String(sipPort),
+        SPEECH_DECODERS: '0', // nothing here is recognised: no decoders loading beside the other suites
         SIP_TRUSTED_PROXIES: PROXY_ADDRESS,
         RTP_PORT_MIN: String(rtp),
         RTP_PORT_MAX: String(rtp + 40),

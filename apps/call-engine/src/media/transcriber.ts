@@ -4,7 +4,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '@app/platform';
 import { ResidentDecoders, type Decoded } from './resident-decoder';
 import { toSampleRate } from './speech';
 import { monoWav, SAMPLE_RATE } from './wav';
@@ -37,6 +38,8 @@ export class Transcriber implements OnModuleDestroy {
   private available?: Promise<boolean>;
   private resident?: Promise<ResidentDecoders | null>;
 
+  constructor(@Optional() private readonly config?: AppConfig) {}
+
   isAvailable(): Promise<boolean> {
     this.available ??= run('pocketsphinx_continuous', ['-h']).then(
       () => true,
@@ -57,8 +60,10 @@ export class Transcriber implements OnModuleDestroy {
 
   private decoders(): Promise<ResidentDecoders | null> {
     this.resident ??= (async () => {
-      const cores = Math.min(4, Math.max(2, availableParallelism()));
-      const pool = new ResidentDecoders({ urgent: cores, background: Math.max(1, cores / 2) });
+      const size = this.config?.SPEECH_DECODERS ?? Math.min(6, availableParallelism() + 1);
+      if (size === 0) return null;
+      const urgent = Math.max(1, Math.round((size * 2) / 3));
+      const pool = new ResidentDecoders({ urgent, background: size - urgent });
       if (await pool.start()) return pool;
       this.logger.log({ msg: 'python3-pocketsphinx is not installed: one pocketsphinx run per decode' });
       return null;

@@ -208,6 +208,17 @@ export class AppConfig {
   @Min(100)
   NO_SPEECH_TIMEOUT_MS = 8000;
 
+  /**
+   * Resident speech decoders an engine with SIP keeps loaded (python3-pocketsphinx): the first
+   * two-thirds (at least one) for the decodes a caller waits for, the rest at a lower CPU priority;
+   * 0: none (each decode runs pocketsphinx_continuous, about 0.8 s).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(16)
+  SPEECH_DECODERS = 3;
+
   /** Voice of the assistant on real calls: flite's rms or awb, or espeak-ng (Debian packages). */
   @IsIn(['flite:rms', 'flite:awb', 'flite:slt', 'flite:kal', 'espeak-ng'])
   TTS_VOICE = 'flite:rms';
