@@ -23,8 +23,6 @@ const IDLE_MS = 60_000;
 /** A call's brain, ready to start, and what it holds open until the call ends. */
 export interface CallBrain {
   firstMessage: string;
-  /** The brain answers (a server or a model), as opposed to following a script. */
-  answers: boolean;
   start(): Brain;
   tools: ToolSession;
   close(): Promise<void>;
@@ -49,7 +47,7 @@ export class Brains {
     const brain = openBrain(assistant.brain, this.secrets);
     if (!brain || brain.type === 'script') {
       const steps = Array.isArray(assistant.script) ? (assistant.script as ScriptStep[]) : [];
-      return { firstMessage, answers: false, start: () => scriptBrain(firstMessage, steps), tools, close: tools.close };
+      return { firstMessage, start: () => scriptBrain(firstMessage, steps), tools, close: tools.close };
     }
     const allowPrivate = this.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
     const agent = outboundAgent(allowPrivate, IDLE_MS);
@@ -66,7 +64,6 @@ export class Brains {
     };
     return {
       firstMessage,
-      answers: true,
       start: () => answeringBrain(answerer, options),
       tools,
       close: async () => {
