@@ -242,6 +242,8 @@ describe('real calls over SIP: sipp scenarios', () => {
   }
 
   it('answers with RTP echo: ringing → in-progress → completed, a real two-channel recording', async () => {
+    // the engine's own speech cache holds the greeting, as after a phone that rang for a second or two
+    await engine.get(Speech).speak('Hello, this is Ada from the clinic.', 'en', 'flite:rms');
     const peer = await scenario('answer.xml');
     const callId = await callThrough(peer);
     const call = await finalCall(callId);
@@ -258,9 +260,10 @@ describe('real calls over SIP: sipp scenarios', () => {
     });
     const transcript = await admin().get(`/api/core/voice/call/${callId}/transcript`);
     expect(transcript.body.turns[0]).toMatchObject({ role: 'assistant', text: 'Hello, this is Ada from the clinic.' });
-    // the first words start within half a second of the 200 OK: the far end's media (≤ 250 ms), and
-    // the greeting's synthesis if it was not ready yet (sipp answers at once; flite under CI load)
-    expect(transcript.body.turns[0].startSec).toBeLessThanOrEqual(0.5);
+    // the first words start within 300 ms of the 200 OK (once the far end's media flows), the greeting
+    // synthesised while it rang (sipp answers at once: this suite synthesised it before, as a phone that
+    // rings for seconds gives the engine time to)
+    expect(transcript.body.turns[0].startSec).toBeLessThanOrEqual(0.3);
     const wav = await downloadRecording(callId);
     expect(wav.readUInt16LE(22)).toBe(2); // two channels
     const { samples } = parseWav(wav);

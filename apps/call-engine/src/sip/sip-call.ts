@@ -196,14 +196,15 @@ export class SipCall {
       () => this.endFromOutside({ kind: 'complete', reason: 'max-duration-reached' }),
       this.settings.maxDurationMs,
     );
-    if (!(await this.hooks.connected(this.connectedAt))) {
+    // the connect is written while the far end's media starts: the first words wait for neither alone
+    const [connected] = await Promise.all([this.hooks.connected(this.connectedAt), this.mediaFlowing(session)]);
+    if (!connected) {
       // the row moved on while the callee answered (an API end, another engine): hang up, write nothing
       this.finished = true;
       this.teardown();
       this.resolveDone();
       return;
     }
-    await this.mediaFlowing(session);
     this.line = new VoiceLine({
       session,
       speak: (text) => this.hooks.speak(text),
