@@ -1,6 +1,7 @@
 import type { OfferedTool } from '../tools/mcp-tool-runner';
 import type { Answerer, Entry, FunctionCall, Reply } from './answering-brain';
 import { SentenceStream } from './sentences';
+import { jsonLine, textLines } from './text-lines';
 
 export interface OpenAiSettings {
   baseUrl: string;
@@ -152,22 +153,10 @@ interface ChatChunk {
 
 /** The `data:` events of a server-sent event stream, parsed, until `[DONE]`. */
 async function* events(body: ReadableStream<Uint8Array>): AsyncIterable<ChatChunk> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(bytes, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, end).trim();
-      buffer = buffer.slice(end + 1);
-      if (!line.startsWith('data:')) continue;
-      const data = line.slice(5).trim();
-      if (data === '[DONE]') return;
-      try {
-        yield JSON.parse(data) as ChatChunk;
-      } catch {
-        throw new Error('the model sent an event that is not JSON');
-      }
-    }
+  for await (const line of textLines(body)) {
+    if (!line.startsWith('data:')) continue;
+    const data = line.slice(5).trim();
+    if (data === '[DONE]') return;
+    yield jsonLine<ChatChunk>(data, 'the model');
   }
 }

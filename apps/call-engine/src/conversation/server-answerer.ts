@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { OfferedTool } from '../tools/mcp-tool-runner';
+import { jsonLine, textLines } from './text-lines';
 import type { Answerer, Entry, FunctionCall, Reply } from './answering-brain';
 
 export interface ServerSettings {
@@ -77,23 +78,5 @@ function replyOf(action: unknown, n: number): Reply | null {
 
 /** The JSON values of an NDJSON stream, one per non-empty line. */
 async function* lines(body: ReadableStream<Uint8Array>): AsyncIterable<unknown> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const parse = (line: string) => {
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      throw new Error('your server sent a line that is not JSON');
-    }
-  };
-  for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(bytes, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, end).trim();
-      buffer = buffer.slice(end + 1);
-      if (line) yield parse(line);
-    }
-  }
-  if (buffer.trim()) yield parse(buffer.trim());
+  for await (const line of textLines(body)) if (line) yield jsonLine(line, 'your server');
 }
