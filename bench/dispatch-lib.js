@@ -2,13 +2,13 @@
 // bench receiver, events inserted straight into the event log, and our dispatcher processes.
 'use strict';
 const { join } = require('node:path');
-const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const { Queue } = require('bullmq');
 // Jobs exactly as the call-engine publishes them: from the one job table (compiled).
 const { jobOptions, QueueName } = require('../dist/libs/queues/src/jobs');
 const { FairShare } = require('../dist/libs/queues/src/fair-share');
 const { queuePrefix } = require('../dist/libs/queues/src/redis-connection');
+const { newId } = require('./ids');
 const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
 
 /**
@@ -64,19 +64,20 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   /** Inserts n calls with their call.started event (occurredAt now) and publishes the events. */
   async function publish(n, tenant = 0) {
     const { ws, agentId } = tenants[tenant];
-    const tag = randomBytes(4).toString('hex');
+    const callIds = Array.from({ length: n }, () => newId('call'));
+    const eventIds = callIds.map(() => newId('event'));
     const { rows } = await db.query(
       `
       WITH c AS (
         INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, "updatedAt")
-        SELECT 'call_b' || $1 || g, $2, $3, '+14155552671', 'en', now() FROM generate_series(1, $4) g RETURNING id
+        SELECT id, $1, $2, '+14155552671', 'en', now() FROM unnest($3::text[]) id RETURNING id
       )
       INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt", "publishedAt")
-      SELECT 'evt_b' || $1 || substr(c.id, length('call_b' || $1) + 1), $2, c.id, 'call.started', 1,
-             jsonb_build_object('callId', c.id, 'agentId', $3::text, 'metadata', null, 'sequence', 1),
+      SELECT e.id, $1, e.call, 'call.started', 1,
+             jsonb_build_object('callId', e.call, 'agentId', $2::text, 'metadata', null, 'sequence', 1),
              now() AT TIME ZONE 'UTC', now()
-      FROM c RETURNING id`,
-      [tag, ws, agentId, n],
+      FROM unnest($3::text[], $4::text[]) AS e(call, id) RETURNING id`,
+      [ws, agentId, callIds, eventIds],
     );
     await events.addBulk(
       rows.map((r) => {

@@ -17,7 +17,13 @@ async function quietTraffic(s, rate, seconds) {
   return s.stats('fast');
 }
 
-module.exports = async function fairnessBench({ burst = 5000, rate = 20, seconds = 20, slowMs = 1000 } = {}) {
+module.exports = async function fairnessBench({
+  burst = 5000,
+  rate = 20,
+  seconds = 20,
+  slowMs = 1000,
+  aloneSeconds = 5,
+} = {}) {
   const s = await dispatchSetup('fairness', 0, {
     workspaces: [['/slow0'], ['/fast0']],
     // The production per-endpoint cap, so the slow endpoint holds at most that many workers.
@@ -25,7 +31,7 @@ module.exports = async function fairnessBench({ burst = 5000, rate = 20, seconds
   });
   try {
     await s.startDispatchers(1);
-    const alone = await quietTraffic(s, rate, 5);
+    const alone = await quietTraffic(s, rate, aloneSeconds);
     await s.reset();
     await s.publish(burst, 0);
     const contended = await quietTraffic(s, rate, seconds);

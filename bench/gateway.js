@@ -16,26 +16,50 @@ const {
 } = require('./lib');
 const { join } = require('node:path');
 
-module.exports = async function gatewayBench({ duration = 8, connections = 50 } = {}) {
-  const env = benchEnv('gateway');
-  await freshDatabase(env);
-  const ws = cli(env, 'workspace', 'create', 'bench');
+/** A workspace with an admin key and an assistant, its live-call limit out of the way. */
+async function benchWorkspace(env, base, name) {
+  const ws = cli(env, 'workspace', 'create', name);
   // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
   cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
-  const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
+  const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const { agentId } = await post('/voice/agent', { name: 'Bench' });
+  return { ws, key, agentId, post };
+}
+
+/** `n` calls left ringing (no engine runs here), 50 at a time: the workspace's live calls. */
+async function fillLive(tenant, n) {
+  for (let i = 0; i < n; i += 50) {
+    const batch = Array.from({ length: Math.min(50, n - i) }, () =>
+      tenant.post('/voice/agent/call', { agentId: tenant.agentId, to: '+14155552671' }),
+    );
+    for (const r of await Promise.all(batch)) if (!r.callId) throw new Error(`fill: ${JSON.stringify(r)}`);
+  }
+}
+
+module.exports = async function gatewayBench({
+  duration = 8,
+  connections = 50,
+  liveCalls = 2000,
+  workspaces = 50,
+} = {}) {
+  const env = benchEnv('gateway');
+  await freshDatabase(env);
   const port = await freePort();
   const ours = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);
   const base = `http://127.0.0.1:${port}/api/core`;
+  const empty = await benchWorkspace(env, base, 'empty');
+  const busy = await benchWorkspace(env, base, 'busy');
+  const many = [];
+  for (let i = 0; i < workspaces; i++) many.push(await benchWorkspace(env, base, `many${i}`));
+  await fillLive(busy, liveCalls);
+  const { ws, key: admin, agentId } = empty;
   const headers = { authorization: `Bearer ${admin}` };
-  const agentId = (
-    await (
-      await fetch(`${base}/voice/agent`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bench' }),
-      })
-    ).json()
-  ).agentId;
   const floorPort = await freePort();
   const floor = await startProcess(
     join(__dirname, 'floors/gateway-floor.js'),
@@ -43,16 +67,16 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
     floorPort,
   );
   const body = JSON.stringify({ agentId, to: '+14155552671', metadata: { bench: true } });
+  const startCallIn = (tenant) =>
+    JSON.stringify({ agentId: tenant.agentId, to: '+14155552671', metadata: { bench: true } });
+  let next = 0;
+  // each request into the next of the many workspaces, with its key and assistant
+  const acrossWorkspaces = (req) => {
+    const tenant = many[next++ % many.length];
+    return { ...req, headers: { ...req.headers, authorization: `Bearer ${tenant.key}` }, body: startCallIn(tenant) };
+  };
   try {
-    const callId = (
-      await (
-        await fetch(`${base}/voice/agent/call`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body,
-        })
-      ).json()
-    ).callId;
+    const callId = (await empty.post('/voice/agent/call', JSON.parse(body))).callId;
     const floorCallId = (
       await (
         await fetch(`http://127.0.0.1:${floorPort}/call`, {
@@ -64,11 +88,25 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
     ).callId;
     const floorBase = `http://127.0.0.1:${floorPort}`;
     const post = { method: 'POST', body, duration, connections };
+    const essentialStart = await load({ url: `${floorBase}/essential/call`, ...post, headers });
     const results = {
       startCall: {
         ours: await load({ url: `${base}/voice/agent/call`, ...post, headers }),
         floor: await load({ url: `${floorBase}/call`, ...post }),
-        essentialFloor: await load({ url: `${floorBase}/essential/call`, ...post, headers }),
+        essentialFloor: essentialStart,
+      },
+      [`startCallWith${liveCalls}Live`]: {
+        ours: await load({
+          url: `${base}/voice/agent/call`,
+          ...post,
+          body: startCallIn(busy),
+          headers: { authorization: `Bearer ${busy.key}` },
+        }),
+        essentialFloor: essentialStart,
+      },
+      [`startCallAcross${workspaces}Workspaces`]: {
+        ours: await load({ url: `${base}/voice/agent/call`, ...post, setupRequest: acrossWorkspaces }),
+        essentialFloor: essentialStart,
       },
       getCall: {
         ours: await load({ url: `${base}/voice/call/${callId}`, headers, duration, connections }),
@@ -84,22 +122,29 @@ module.exports = async function gatewayBench({ duration = 8, connections = 50 } 
     const rows = Object.entries(results).map(([op, r]) => ({
       operation: op,
       'ours req/s': r.ours.rps,
-      'floor req/s': r.floor.rps,
-      ratio: ratio(r.ours.rps, r.floor.rps),
+      'floor req/s': r.floor?.rps ?? '-',
+      ratio: r.floor ? ratio(r.ours.rps, r.floor.rps) : '-',
       'essential floor req/s': r.essentialFloor.rps,
       'essential ratio': ratio(r.ours.rps, r.essentialFloor.rps),
       'ours p50/p99 ms': `${r.ours.p50}/${r.ours.p99}`,
-      'floor p50/p99 ms': `${r.floor.p50}/${r.floor.p99}`,
+      'floor p50/p99 ms': r.floor ? `${r.floor.p50}/${r.floor.p99}` : '-',
       'ours errors': r.ours.errors,
     }));
+    const errors = rows.reduce((n, r) => n + r['ours errors'], 0);
     console.log(`\nGateway (${connections} connections, ${duration} s each)`);
     table(rows);
+    const withLive = results[`startCallWith${liveCalls}Live`].ours.rps;
+    console.log(`start-call with ${liveCalls} live / with 0 live: ${ratio(withLive, results.startCall.ours.rps)}`);
+    if (errors) throw new Error(`the gateway answered ${errors} requests with an error`);
     return save('gateway', {
       connections,
       duration,
+      liveCalls,
+      workspaces,
       results,
       ratios: Object.fromEntries(rows.map((r) => [r.operation, r.ratio])),
       essentialRatios: Object.fromEntries(rows.map((r) => [r.operation, r['essential ratio']])),
+      liveOverEmpty: ratio(withLive, results.startCall.ours.rps),
     });
   } finally {
     await kill(ours);

@@ -112,6 +112,9 @@ async function callGrowthBench({ sizes = [10_000, 1_000_000], duration = 5, conn
   }
 }
 
-module.exports = async function growthBench() {
-  return { calls: await callGrowthBench(), history: await require('./history-growth')() };
+module.exports = async function growthBench({ sizes, duration, connections, historySizes, otherTenants } = {}) {
+  return {
+    calls: await callGrowthBench({ sizes, duration, connections }),
+    history: await require('./history-growth')({ sizes: historySizes, duration, connections, otherTenants }),
+  };
 };

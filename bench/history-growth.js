@@ -117,6 +117,7 @@ module.exports = async function historyGrowthBench({
   sizes = [10_000, 10_000_000],
   duration = 5,
   connections = 10,
+  otherTenants = 4,
 } = {}) {
   const env = benchEnv('history');
   await freshDatabase(env);
@@ -132,7 +133,7 @@ module.exports = async function historyGrowthBench({
     // The measured workspace holds 10k events at every size; the others hold the rest.
     const measured = await tenant(env, base, 'measured');
     const others = [];
-    for (let i = 0; i < 4; i++) others.push(await tenant(env, base, `other-${i}`));
+    for (let i = 0; i < otherTenants; i++) others.push(await tenant(env, base, `other-${i}`));
     await history(db, { ...measured, batch: 0, count: sizes[0] / 5 });
     let have = sizes[0];
     let batch = 1;

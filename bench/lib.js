@@ -86,7 +86,7 @@ async function startProcess(script, env, port, readyPath = '/health/ready') {
 const app = (name) => join(ROOT, `dist/apps/${name}/src/main.js`);
 
 /** autocannon at fixed concurrency; returns requests/s and latency percentiles in ms. */
-async function load({ url, method = 'GET', body, headers = {}, connections = 50, duration = 8 }) {
+async function load({ url, method = 'GET', body, headers = {}, connections = 50, duration = 8, setupRequest }) {
   const r = await autocannon({
     url,
     method,
@@ -94,6 +94,8 @@ async function load({ url, method = 'GET', body, headers = {}, connections = 50,
     headers: { 'content-type': 'application/json', ...headers },
     connections,
     duration,
+    // a request varied per send (e.g. another workspace's key and assistant)
+    ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
   });
   const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
   return {

@@ -4,9 +4,7 @@ const os = require('node:os');
 const { ratio, save, table } = require('./lib');
 const { dispatchSetup, until } = require('./dispatch-lib');
 
-const PROCESSES = [1, 2, 4];
-
-module.exports = async function scaleBench({ events = 1000, webhooks = 4 } = {}) {
+module.exports = async function scaleBench({ events = 1000, webhooks = 4, processes: PROCESSES = [1, 2, 4] } = {}) {
   const s = await dispatchSetup('scale', webhooks);
   const results = {};
   try {

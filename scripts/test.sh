@@ -44,6 +44,9 @@ step "The latency, browser and exact-delivery suites, alone"
 npx jest --config test/jest.config.js --ci --selectProjects e2e --testPathPatterns "$TIMED" \
   --json --outputFile="$LOCAL/jest-timed.json" || status=$?
 
+step "Every benchmark for about a second (npm run bench -- --smoke), beside the cluster and fault suites"
+npm run -s bench -- --smoke > "$LOCAL/bench-smoke.log" 2>&1 & smoke=$!
+
 step "On a Redis Cluster (three masters of the run's own): calls, webhook delivery, rate limits, the SDK"
 TEST_REDIS_CLUSTER=1 npx jest --config test/jest.config.js --ci --selectProjects e2e \
   --testPathPatterns '(call-engine|webhook-delivery|rate-limit|sdk)\.e2e-spec' \
@@ -52,9 +55,15 @@ TEST_REDIS_CLUSTER=1 npx jest --config test/jest.config.js --ci --selectProjects
 step "Fault-injection suite (npm run test:faults; one scenario at a time, each on its own PostgreSQL and Redis)"
 npm run -s test:faults -- --ci --runInBand --json --outputFile="$LOCAL/jest-faults.json" || status=$?
 
+smoke_status=0
+wait $smoke || smoke_status=$?
+if [ $smoke_status -ne 0 ]; then tail -40 "$LOCAL/bench-smoke.log"; echo "bench smoke: failed"; status=1
+else grep '^smoke:' "$LOCAL/bench-smoke.log"; fi
+
 # One plain closing line that any CI reads: "N passed, N failed".
-node -e '
-  let passed = 0, failed = 0;
+SMOKE_STATUS=$smoke_status node -e '
+  // a failed benchmark smoke run counts as one failure
+  let passed = 0, failed = process.env.SMOKE_STATUS === "0" ? 0 : 1;
   for (const f of process.argv.slice(1)) {
     try { const r = require(f); passed += r.numPassedTests; failed += r.numFailedTests + r.numRuntimeErrorTestSuites; } catch { failed += 1; }
   }

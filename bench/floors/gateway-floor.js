@@ -8,7 +8,7 @@
 const Fastify = require('fastify');
 const { Pool } = require('pg');
 const { Queue } = require('bullmq');
-const { createHash, randomBytes } = require('node:crypto');
+const { createHash } = require('node:crypto');
 const { Redis } = require('ioredis');
 
 const { DATABASE_URL, REDIS_URL, QUEUE_PREFIX, PORT, WORKSPACE_ID, AGENT_ID, API_KEY } = process.env;
@@ -17,13 +17,13 @@ const queue = new Queue('call-engine', {
   connection: { url: REDIS_URL, maxRetriesPerRequest: null },
   prefix: `${QUEUE_PREFIX}_floor`,
 });
-const id = (p) => `${p}_floor${randomBytes(10).toString('hex')}`;
+const { newId } = require('../ids');
 
 const app = Fastify();
 app.get('/health/ready', async () => ({ status: 'ok' }));
 app.post('/call', async (req, reply) => {
   const { agentId, to, metadata } = req.body;
-  const callId = id('call');
+  const callId = newId('call');
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -35,7 +35,7 @@ app.post('/call', async (req, reply) => {
     await client.query(
       `INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data)
        VALUES ($1, $2, $3, 'call.started', 1, $4)`,
-      [id('evt'), WORKSPACE_ID, callId, { callId, to }],
+      [newId('event'), WORKSPACE_ID, callId, { callId, to }],
     );
     await client.query('COMMIT');
   } catch (e) {
@@ -70,7 +70,7 @@ async function admit(req, reply) {
 }
 app.post('/essential/call', { preHandler: admit }, async (req, reply) => {
   const { agentId, to, metadata } = req.body;
-  const callId = id('call');
+  const callId = newId('call');
   const { rows } = await pool.query(
     `WITH assistant AS (
        SELECT id, language FROM "Assistant" WHERE id = $3 AND "workspaceId" = $2 AND "deletedAt" IS NULL FOR SHARE
@@ -82,7 +82,7 @@ app.post('/essential/call', { preHandler: admit }, async (req, reply) => {
        SELECT $6, $2, call.id, 'call.started', 1, $7 FROM call
      )
      SELECT language FROM call`,
-    [callId, WORKSPACE_ID, agentId ?? AGENT_ID, to, metadata ?? null, id('evt'), { callId, to }],
+    [callId, WORKSPACE_ID, agentId ?? AGENT_ID, to, metadata ?? null, newId('event'), { callId, to }],
   );
   await queue.add('dial-call', { callId }, { jobId: callId, removeOnComplete: 1000 });
   reply.code(201);

@@ -12,6 +12,11 @@ async function bootstrap(): Promise<void> {
   configureGateway(app);
   const config = app.get(AppConfig);
   boundShutdown(config.SHUTDOWN_TIMEOUT_MS);
+  // Idle keep-alive connections stay open 65 s, past the 60 s idle timeout of common load balancers and
+  // clients (Node's 5 s default made a client that paused 5 s reuse a socket the server was closing).
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await app.listen(config.PORT, '0.0.0.0');
   app.get(Logger).log({ port: config.PORT, msg: 'api-gateway listening' });
 }
