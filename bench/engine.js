@@ -59,7 +59,7 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
   await freshDatabase(env);
   const ws = cli(env, 'workspace', 'create', 'bench');
   // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
+  cli(env, 'workspace', 'limits', ws, '--live-calls', String(calls + 100));
   const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);

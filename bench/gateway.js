@@ -17,10 +17,10 @@ const {
 const { join } = require('node:path');
 
 /** A workspace with an admin key and an assistant, its live-call limit out of the way. */
-async function benchWorkspace(env, base, name) {
+async function benchWorkspace(env, base, name, liveCallLimit = 20_000) {
   const ws = cli(env, 'workspace', 'create', name);
   // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
+  cli(env, 'workspace', 'limits', ws, '--live-calls', String(liveCallLimit));
   const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
   const post = (path, body) =>
     fetch(`${base}${path}`, {
@@ -56,7 +56,7 @@ module.exports = async function gatewayBench({
   const empty = await benchWorkspace(env, base, 'empty');
   const busy = await benchWorkspace(env, base, 'busy');
   const many = [];
-  for (let i = 0; i < workspaces; i++) many.push(await benchWorkspace(env, base, `many${i}`));
+  for (let i = 0; i < workspaces; i++) many.push(await benchWorkspace(env, base, `many${i}`, 2_000));
   await fillLive(busy, liveCalls);
   const { ws, key: admin, agentId } = empty;
   const headers = { authorization: `Bearer ${admin}` };

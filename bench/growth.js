@@ -22,7 +22,7 @@ async function callGrowthBench({ sizes = [10_000, 1_000_000], duration = 5, conn
   await freshDatabase(env);
   const ws = cli(env, 'workspace', 'create', 'bench');
   // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
+  cli(env, 'workspace', 'limits', ws, '--live-calls', '20000');
   const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
   const port = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);

@@ -38,7 +38,7 @@ async function startSipStack(name, { rtpPorts, env: extra = {} }) {
   };
   await freshDatabase(env);
   const ws = cli(env, 'workspace', 'create', 'bench');
-  cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
+  cli(env, 'workspace', 'limits', ws, '--live-calls', '1000');
   const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { CallAdmission, type AdmissionRequest } from '@app/calls';
+import { CallAdmission, CallsRepository, type AdmissionRequest, type AdmissionResult } from '@app/calls';
 import { PrismaService } from '@app/db';
 import { WorkspacesRepository } from '@app/workspaces';
 import { createAssistant, createWorkspace, startGateway } from '../support/gateway';
@@ -27,13 +27,20 @@ describe('call admission', () => {
   const admitMany = (n: number, request: AdmissionRequest) =>
     Promise.all(Array.from({ length: n }, () => app.get(CallAdmission).admit(request)));
 
-  it("is the gate the database runs: call_admission_gate's body is call-admission-gate.sql's", async () => {
-    const file = readFileSync(join(__dirname, '../../libs/calls/src/admission/call-admission-gate.sql'), 'utf8');
-    const body = /AS \$\$([\s\S]*)\$\$;/.exec(file)![1];
-    const [{ prosrc }] = await app.get(PrismaService).$queryRaw<
-      { prosrc: string }[]
-    >`SELECT prosrc FROM pg_proc WHERE proname = 'call_admission_gate'`;
-    expect(prosrc.trim()).toBe(body.trim());
+  it("runs call-slots.sql: the database's functions are the file's", async () => {
+    const file = readFileSync(join(__dirname, '../../libs/calls/src/admission/call-slots.sql'), 'utf8');
+    const bodies = [...file.matchAll(/CREATE FUNCTION "(\w+)"[\s\S]*?AS \$\$([\s\S]*?)\$\$;/g)];
+    expect(bodies.map(([, name]) => name)).toEqual([
+      'call_slot_release',
+      'call_slots_rebalance',
+      'call_slots_follow_limits',
+    ]);
+    for (const [, name, body] of bodies) {
+      const [{ prosrc }] = await app.get(PrismaService).$queryRaw<
+        { prosrc: string }[]
+      >`SELECT prosrc FROM pg_proc WHERE proname = ${name}`;
+      expect(prosrc.trim()).toBe(body.trim());
+    }
   });
 
   it('admits exactly the limit of 40 concurrent start-calls', async () => {
@@ -62,5 +69,89 @@ describe('call admission', () => {
     expect((await app.get(CallAdmission).admit({ source: 'inbound', ...request, assistantId: null })).kind).toBe(
       'created',
     );
+  });
+
+  const prisma = () => app.get(PrismaService);
+  const heldSlots = (workspaceId: string) => prisma().callSlot.count({ where: { workspaceId, callId: { not: null } } });
+  /** Ends a call as the engine's final transition does (the slot is freed by the same UPDATE). */
+  const end = (id: string) =>
+    prisma().call.update({ where: { id }, data: { status: 'completed', endedReason: 'customer-ended-call' } });
+  const created = (r: AdmissionResult) => (r.kind === 'created' ? r.callId : null);
+
+  it('does not wait for a workspace-mate whose admission has not committed', async () => {
+    const request = await workspace(5, 0);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const admitted = new Promise<void>((resolve) => (inside = resolve));
+    // one admission inside a transaction left open
+    const open = prisma().$transaction(
+      async (tx) => {
+        expect((await app.get(CallAdmission).admit({ source: 'api', ...request }, tx)).kind).toBe('created');
+        inside();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await admitted;
+    const started = Date.now();
+    const other = await app.get(CallAdmission).admit({ source: 'api', ...request });
+    expect(other.kind).toBe('created');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    release();
+    await open;
+    expect(await heldSlots(request.workspaceId)).toBe(2);
+  });
+
+  it("frees the slot with the call's final transition, and hands it to an inbound call past the limit", async () => {
+    const request = await workspace(2, 0);
+    const api = await admitMany(2, { source: 'api', ...request });
+    const inbound = await app.get(CallAdmission).admit({ source: 'inbound', ...request, assistantId: null });
+    expect(inbound.kind).toBe('created');
+    expect(await heldSlots(request.workspaceId)).toBe(3);
+    await end(created(api[0])!);
+    // three live before, two now: still at the limit, so the API is refused
+    expect(await app.get(CallAdmission).admit({ source: 'api', ...request })).toEqual({
+      kind: 'limit-reached',
+      limit: 2,
+      live: 2,
+    });
+    const slots = await prisma().callSlot.findMany({
+      where: { workspaceId: request.workspaceId, callId: { not: null } },
+    });
+    expect(slots.every((s) => s.slot >= 0 && s.slot < 2)).toBe(true);
+    await end(created(api[1])!);
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('created');
+  });
+
+  it('takes a limit changed at run time for the next admission, as counting live calls would', async () => {
+    const request = await workspace(6, 0);
+    const calls = (await admitMany(6, { source: 'api', ...request })).map(created);
+    const limits = app.get(WorkspacesRepository);
+    await limits.setLimits(request.workspaceId, { liveCallLimit: 3 });
+    // 6 live, limit 3: refused until fewer than 3 are live
+    for (const id of calls.slice(0, 3)) await end(id!);
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('limit-reached');
+    await end(calls[3]!);
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('created');
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('limit-reached');
+    // raised: room at once; with a reserve of 2 a campaign stops 2 short of the limit
+    await limits.setLimits(request.workspaceId, { liveCallLimit: 8, reservedForInbound: 2 });
+    const campaign = await admitMany(6, { source: 'campaign', ...request });
+    expect(campaign.filter((r) => r.kind === 'created')).toHaveLength(3);
+    expect(await heldSlots(request.workspaceId)).toBe(6);
+    expect((await admitMany(3, { source: 'api', ...request })).filter((r) => r.kind === 'created')).toHaveLength(2);
+  });
+
+  it("the reconciler's safety net frees a slot held by a call that has ended", async () => {
+    const request = await workspace(2, 0);
+    const [first] = (await admitMany(1, { source: 'api', ...request })).map(created);
+    await end(first!);
+    // as if something had ended the call without its trigger: the slot still names it
+    await prisma().$executeRaw`UPDATE "CallSlot" SET "callId" = ${first} WHERE "workspaceId" = ${request.workspaceId}
+                               AND slot = 1`;
+    expect(await heldSlots(request.workspaceId)).toBe(1);
+    expect(await app.get(CallsRepository).releaseStraySlots()).toBeGreaterThanOrEqual(1);
+    expect(await heldSlots(request.workspaceId)).toBe(0);
   });
 });

@@ -153,6 +153,8 @@ export class Stack {
       timeoutMs,
       200,
     );
+    // every slot a call held is free again (call-slots.sql): none leaks through a crash
+    expect(await prisma.callSlot.count({ where: { callId: { in: callIds } } })).toBe(0);
     const events = await prisma.callEvent.findMany({ where: { callId: { in: callIds } } });
     const perCallType = new Set(events.map((e) => `${e.callId}/${e.type}`));
     expect(perCallType.size).toBe(events.length);

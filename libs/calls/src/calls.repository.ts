@@ -165,6 +165,26 @@ export class CallsRepository {
     }
   }
 
+  /**
+   * A safety net under call-slots.sql: frees any slot whose call is not live (the final transition's
+   * trigger already does; nothing else should leave one held), then restores the workspace's slot
+   * invariant. Slots being claimed or freed right now are locked and skipped. Returns how many.
+   */
+  async releaseStraySlots(): Promise<number> {
+    const stray = await this.prisma.$queryRaw<{ workspaceId: string }[]>`
+      WITH stray AS (
+        SELECT s."workspaceId", s.slot FROM "CallSlot" s LEFT JOIN "Call" c ON c.id = s."callId"
+        WHERE s."callId" IS NOT NULL AND (c.id IS NULL OR c.status NOT IN ${LIVE_STATUSES_SQL})
+        FOR UPDATE OF s SKIP LOCKED
+      )
+      UPDATE "CallSlot" s SET "callId" = NULL FROM stray
+      WHERE s."workspaceId" = stray."workspaceId" AND s.slot = stray.slot
+      RETURNING s."workspaceId"`;
+    for (const workspaceId of new Set(stray.map((s) => s.workspaceId)))
+      await this.prisma.$executeRaw`SELECT "call_slots_rebalance"(${workspaceId})`;
+    return stray.length;
+  }
+
   /** Returns how many rows the batch folded. */
   private async foldBatch(batch: number): Promise<number> {
     const [{ n }] = await this.prisma.$queryRaw<{ n: number }[]>`

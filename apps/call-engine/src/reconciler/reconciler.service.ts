@@ -11,7 +11,8 @@ const PUBLISH_GRACE_MS = 2000;
 /**
  * Re-derives work from PostgreSQL so nothing depends on Redis keeping its jobs: at start-up and
  * every RECONCILE_INTERVAL_MS it advances every unfinished call (which reschedules its wake-up)
- * and hands over events that were never published; it also folds the call-count tallies. Several
+ * and hands over events that were never published; it also folds the call-count tallies and frees
+ * any live-call slot a finished call still holds (a safety net: the final transition frees it). Several
  * engines may run it at once: job ids and guarded updates make the overlap harmless.
  */
 @Injectable()
@@ -38,5 +39,7 @@ export class ReconcilerService extends PeriodicTask {
       await this.publisher.publish(events);
     }
     await this.callCounts.foldTallies();
+    const stray = await this.callCounts.releaseStraySlots();
+    if (stray > 0) this.logger.warn({ slots: stray, msg: 'freed live-call slots held by calls that had ended' });
   }
 }

@@ -1,26 +1,18 @@
-import { ceilingFor, verdict } from './admission-rules';
+import { verdict } from './admission-rules';
 
-describe('call admission rules', () => {
-  const gate = { limit: 10, reserved: 2, live: 0, listed: false };
-
-  it('an API call is admitted below the limit, refused at it', () => {
-    expect(verdict('api', { ...gate, live: 9 })).toBe('admit');
-    expect(verdict('api', { ...gate, live: 10 })).toBe('limit-reached');
+describe('admission rules', () => {
+  it('an API start-call needs a free slot and a number off the do-not-call list', () => {
+    expect(verdict('api', { slotFree: true, listed: false })).toBe('admit');
+    expect(verdict('api', { slotFree: false, listed: false })).toBe('limit-reached');
+    expect(verdict('api', { slotFree: true, listed: true })).toBe('do-not-call');
   });
 
-  it('a campaign leaves the inbound reserve free', () => {
-    expect(ceilingFor('campaign', gate)).toBe(8);
-    expect(verdict('campaign', { ...gate, live: 7 })).toBe('admit');
-    expect(verdict('campaign', { ...gate, live: 8 })).toBe('limit-reached');
+  it('a campaign needs a free slot above the inbound reserve', () => {
+    expect(verdict('campaign', { slotFree: false, listed: false })).toBe('limit-reached');
+    expect(verdict('campaign', { slotFree: true, listed: true })).toBe('do-not-call');
   });
 
-  it('an inbound call is never refused, above the limit or to a listed number', () => {
-    expect(verdict('inbound', { ...gate, live: 50, listed: true })).toBe('admit');
-    expect(ceilingFor('inbound', gate)).toBe(Infinity);
-  });
-
-  it('the do-not-call list refuses API and campaign calls first, whatever the count', () => {
-    expect(verdict('api', { ...gate, listed: true })).toBe('do-not-call');
-    expect(verdict('campaign', { ...gate, live: 99, listed: true })).toBe('do-not-call');
+  it('an inbound call is never refused', () => {
+    expect(verdict('inbound', { slotFree: false, listed: true })).toBe('admit');
   });
 });

@@ -1,14 +1,14 @@
-/** Where a call comes from: each source is admitted by the same gate, under its own rule. */
+/** Where a call comes from: each source is admitted by the same statement, under its own rule. */
 export type CallSource = 'api' | 'campaign' | 'inbound';
 
-/** What the gate read, under the workspace's row lock (call_admission_gate). */
+/** What the admission statement read (call-admission.ts, call-slots.sql). */
 export interface GateReading {
   /** The workspace's live-call limit. */
   limit: number;
   /** Slots campaigns leave free for inbound calls. */
   reserved: number;
-  /** Calls ringing or in progress, before this one. */
-  live: number;
+  /** A live-call slot this source may take was free (and is now the call's, if it was admitted). */
+  slotFree: boolean;
   /** The destination is on the workspace's do-not-call list. */
   listed: boolean;
 }
@@ -18,7 +18,8 @@ export type Verdict = 'admit' | 'do-not-call' | 'limit-reached';
 /**
  * The admission rules, one row per source (README "Concurrency"): an API start-call honours the
  * live-call limit and the do-not-call list; a campaign also leaves the inbound reserve free; an
- * inbound call is never refused (the callee is us: it may take `live` above the limit).
+ * inbound call is never refused (the callee is us: past the limit it takes an overflow slot). A campaign
+ * claims only slots at or above the reserve (call-slots.sql says why that is live < limit - reserve).
  */
 export const ADMISSION_RULES: Record<CallSource, { honoursLimit: boolean; keepsReserve: boolean; checksDnc: boolean }> =
   {
@@ -27,15 +28,9 @@ export const ADMISSION_RULES: Record<CallSource, { honoursLimit: boolean; keepsR
     inbound: { honoursLimit: false, keepsReserve: false, checksDnc: false },
   };
 
-/** The calls a source may have live at once in this workspace (Infinity when it is not limited). */
-export function ceilingFor(source: CallSource, gate: Pick<GateReading, 'limit' | 'reserved'>): number {
+export function verdict(source: CallSource, gate: Pick<GateReading, 'slotFree' | 'listed'>): Verdict {
   const rule = ADMISSION_RULES[source];
-  if (!rule.honoursLimit) return Infinity;
-  return rule.keepsReserve ? gate.limit - gate.reserved : gate.limit;
-}
-
-export function verdict(source: CallSource, gate: GateReading): Verdict {
-  if (ADMISSION_RULES[source].checksDnc && gate.listed) return 'do-not-call';
-  if (gate.live >= ceilingFor(source, gate)) return 'limit-reached';
+  if (rule.checksDnc && gate.listed) return 'do-not-call';
+  if (rule.honoursLimit && !gate.slotFree) return 'limit-reached';
   return 'admit';
 }

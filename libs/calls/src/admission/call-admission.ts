@@ -46,14 +46,14 @@ export type AdmissionResult =
 /**
  * The one place a call is admitted and written, whatever its source (start-call, a campaign, the
  * carrier ringing a number; later SIP and the browser): one statement, so atomic and one round
- * trip. call_admission_gate (call-admission-gate.sql, beside this file) locks the workspace row,
- * so admissions of a workspace take turns, then reads the limit, the inbound reserve, the
- * do-not-call list and the live call rows with a fresh snapshot: the limit cannot be raced and no
- * counter exists that a crash could leak. Only what the source's rule allows (admission-rules.ts)
- * writes the ringing Call, its call.started CallEvent (the outbox row the engine publishes) and,
- * with an Idempotency-Key, the stored response. The assistant row is share-locked so it cannot
- * be deleted meanwhile; an assistant deleted since it was read inserts nothing. Inside a caller's
- * transaction (a campaign's pass) the workspace lock is held until that transaction ends.
+ * trip. It claims a live-call slot with FOR UPDATE SKIP LOCKED (call-slots.sql, beside this file):
+ * admissions of a workspace never wait for one another and count nothing, yet the limit and the
+ * inbound reserve hold exactly and cannot leak (the call's final transition frees its slot in the
+ * same transaction). Only what the source's rule allows (admission-rules.ts) writes the ringing
+ * Call, its call.started CallEvent (the outbox row the engine publishes) and, with an
+ * Idempotency-Key, the stored response. The assistant row is share-locked so it cannot be deleted
+ * meanwhile; an assistant deleted since it was read inserts nothing. Inside a caller's transaction
+ * (a campaign's pass) the slot is held until that transaction ends.
  */
 @Injectable()
 export class CallAdmission {
@@ -95,13 +95,21 @@ export class CallAdmission {
     // An inbound call has no assistant yet: no call.started until the engine chooses one.
     const withAssistant = assistantId !== null;
     const [row] = await db.$queryRaw<(GateReading & { id: string | null })[]>`
-      WITH gate AS (
-        SELECT * FROM "call_admission_gate"(${workspaceId}, ${r.to})
+      WITH workspace AS (
+        SELECT "liveCallLimit" AS call_limit, "reservedForInbound" AS reserved FROM "Workspace" WHERE id = ${workspaceId}
+      ), dnc AS (
+        SELECT EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to}) AS listed
+      ), free AS (
+        SELECT slot FROM "CallSlot"
+        WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL
+          AND slot < (SELECT call_limit FROM workspace)
+          AND slot >= CASE WHEN ${rule.keepsReserve} THEN (SELECT reserved FROM workspace) ELSE 0 END
+          AND NOT (${rule.checksDnc} AND (SELECT listed FROM dnc))
+        ORDER BY slot DESC LIMIT 1
+        FOR UPDATE SKIP LOCKED
       ), allowed AS (
-        SELECT (NOT ${rule.checksDnc} OR NOT listed)
-           AND (NOT ${rule.honoursLimit} OR live < call_limit - CASE WHEN ${rule.keepsReserve} THEN reserved ELSE 0 END)
-           AS ok
-        FROM gate
+        SELECT (NOT ${rule.checksDnc} OR NOT (SELECT listed FROM dnc))
+           AND (NOT ${rule.honoursLimit} OR EXISTS (SELECT 1 FROM free)) AS ok
       ), assistant AS (
         SELECT id FROM "Assistant"
         WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
@@ -121,6 +129,14 @@ export class CallAdmission {
                ${at}::timestamptz AT TIME ZONE 'UTC'
         WHERE (SELECT ok FROM allowed) AND (NOT ${withAssistant} OR EXISTS (SELECT 1 FROM assistant))
         RETURNING id
+      ), claimed AS (
+        UPDATE "CallSlot" SET "callId" = ${callId}
+        WHERE "workspaceId" = ${workspaceId} AND slot = (SELECT slot FROM free) AND EXISTS (SELECT 1 FROM call)
+      ), overflow AS (
+        -- an inbound call past the limit: an overflow slot, handed a real one when one frees
+        INSERT INTO "CallSlot" ("workspaceId", slot, "callId")
+        SELECT ${workspaceId}, -nextval('"CallSlot_overflow_seq"'), call.id FROM call
+        WHERE NOT EXISTS (SELECT 1 FROM free)
       ), event AS (
         INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
         SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1, ${JSON.stringify(started)}::jsonb,
@@ -134,12 +150,22 @@ export class CallAdmission {
                ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
         FROM call WHERE ${idempotency !== undefined}
       )
-      SELECT (SELECT id FROM call) AS id, call_limit AS limit, reserved, live, listed FROM gate`;
+      SELECT (SELECT id FROM call) AS id, call_limit AS limit, reserved, (SELECT listed FROM dnc) AS listed,
+             EXISTS (SELECT 1 FROM free) AS "slotFree"
+      FROM workspace`;
     if (row.id) return { kind: 'created', callId, response };
     const refused = verdict(r.source, row);
     if (refused === 'do-not-call') return { kind: 'do-not-call' };
-    if (refused === 'limit-reached') return { kind: 'limit-reached', limit: row.limit, live: row.live };
+    if (refused === 'limit-reached')
+      return { kind: 'limit-reached', limit: row.limit, live: await this.live(db, workspaceId) };
     return { kind: 'assistant-not-found' };
+  }
+
+  /** The workspace's live calls, for a refusal's message: every live call holds one slot. */
+  private async live(db: Prisma.TransactionClient | PrismaService, workspaceId: string): Promise<number> {
+    const [{ live }] = await db.$queryRaw<{ live: number }[]>`
+      SELECT count(*)::int AS live FROM "CallSlot" WHERE "workspaceId" = ${workspaceId} AND "callId" IS NOT NULL`;
+    return live;
   }
 
   private findIdempotencyRecord(workspaceId: string, key: string) {
