@@ -18,8 +18,6 @@ const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProces
 async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } = {}) {
   const env = {
     ...benchEnv(name),
-    DISPATCHER_CONCURRENCY: '50',
-    WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '50',
     ...extraEnv,
   };
   await freshDatabase(env);
@@ -35,8 +33,6 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   const tenants = [];
   for (const [i, paths] of (workspaces ?? [Array.from({ length: webhooks }, (_, j) => `/hook${j}`)]).entries()) {
     const ws = cli(env, 'workspace', 'create', `bench${i}`);
-    // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-    cli(env, 'workspace', 'limits', ws, '--live-calls', '100000');
     const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
     const api = (path, body) =>
       fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
@@ -95,11 +91,12 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
     stats,
     reset,
     publish,
-    async startDispatchers(count) {
+    /** `count` dispatcher processes; `settings` overrides the bench's environment (e.g. the defaults). */
+    async startDispatchers(count, settings = {}) {
       for (let i = 0; i < count; i++) {
         const port = await freePort();
         dispatchers.push(
-          await startProcess(app('webhook-dispatcher'), { ...env, DISPATCHER_PORT: String(port) }, port),
+          await startProcess(app('webhook-dispatcher'), { ...env, ...settings, DISPATCHER_PORT: String(port) }, port),
         );
       }
     },

@@ -42,12 +42,12 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
       // This endpoint already has its share of workers busy: come back shortly, freeing this one.
       return this.tryLater(job, token, Date.now() + 100 + Math.floor(Math.random() * 200));
     }
-    let nextAttemptAt: Date | null;
+    let result: Awaited<ReturnType<DeliveryService['attempt']>> | undefined;
     try {
-      nextAttemptAt = await this.delivery.attempt(data.deliveryId, data.requestId);
+      result = await this.delivery.attempt(data.deliveryId, data.requestId);
     } finally {
-      await this.limiter.release(data.webhookId, holder);
+      await this.limiter.release(data.webhookId, holder, result?.sent ?? null);
     }
-    if (nextAttemptAt) await this.tryLater(job, token, nextAttemptAt.getTime());
+    if (result.nextAttemptAt) await this.tryLater(job, token, result.nextAttemptAt.getTime());
   }
 }

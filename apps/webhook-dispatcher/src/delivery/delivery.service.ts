@@ -11,6 +11,7 @@ import {
   webhookHealthChange,
   type RetryPolicy,
 } from '@app/webhooks';
+import type { SendOutcome } from './endpoint-limiter';
 import { WebhookCache } from './webhook-cache';
 
 /** One attempt of one delivery, recorded, with what follows from its outcome. */
@@ -33,25 +34,29 @@ export class DeliveryService {
     };
   }
 
-  /** Sends the delivery if it is due; answers when to try again, or null when nothing follows. */
-  async attempt(deliveryId: string, requestId?: string): Promise<Date | null> {
+  /**
+   * Sends the delivery if it is due; answers when to try again (null: nothing follows) and how the
+   * send went (null: nothing was sent), which adapts the endpoint's concurrency.
+   */
+  async attempt(deliveryId: string, requestId?: string): Promise<{ nextAttemptAt: Date | null; sent: SendOutcome }> {
+    const nothing = { nextAttemptAt: null, sent: null };
     const d = await this.deliveries.findForSend(deliveryId);
-    if (!d || d.status !== 'pending') return null;
+    if (!d || d.status !== 'pending') return nothing;
     const webhook = await this.webhooks.get(d.webhookId);
     if (!webhook || webhook.deleted) {
       await this.deliveries.failDelivery(d.id, 'webhook deleted');
-      return null;
+      return nothing;
     }
     // A disabled webhook keeps its deliveries pending; they resume when it is enabled again.
-    if (!webhook.enabled) return null;
+    if (!webhook.enabled) return nothing;
     if (webhook.keyRevoked) {
       await this.deliveries.disableWebhook(webhook.id, DISABLED_REASONS.apiKeyRevoked);
       this.webhooks.forget(webhook.id);
-      return null;
+      return nothing;
     }
     if (!hasAttemptsLeft(d)) {
       await this.deliveries.failDelivery(d.id, 'attempts exhausted');
-      return null;
+      return nothing;
     }
 
     const number = d.attemptCount + 1;
@@ -86,6 +91,7 @@ export class DeliveryService {
       durationMs,
       msg: `delivery ${d.id} attempt ${number}: ${outcome.kind}`,
     });
-    return outcome.kind === 'retry' ? outcome.nextAttemptAt : null;
+    const sent = { ok: result.ok, durationMs };
+    return { nextAttemptAt: outcome.kind === 'retry' ? outcome.nextAttemptAt : null, sent };
   }
 }

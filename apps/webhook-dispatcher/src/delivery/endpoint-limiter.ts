@@ -2,20 +2,41 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
 import { redisClient, type RedisClient } from '@app/queues';
 
-// A counting semaphore in Redis shared by every dispatcher process: a sorted set of holders
-// scored by when their lease runs out, so a crashed holder frees its slot by itself.
+/** Where an endpoint's cap starts, and the slowest reply that still lets it grow / keeps it. */
+export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
+
+// A counting semaphore in Redis shared by every dispatcher process: a sorted set of holders scored
+// by when their lease runs out (a crashed holder frees its slot by itself), beside the endpoint's
+// current cap. Both keys share the webhook's hash tag, so a Redis Cluster runs each script on one node.
 const ACQUIRE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
+local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[5]), tonumber(ARGV[4]))
+if redis.call('ZCARD', KEYS[1]) < cap then
   redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3])
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return 1
 end
 return 0`;
 
+// Frees the holder's slot and adapts the cap to how the endpoint answered: one more after a fast
+// success, half after a failure or a slow reply (additive increase, multiplicative decrease).
+const RELEASE = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[3]), tonumber(ARGV[2]))
+if ARGV[4] == 'grow' then cap = math.min(cap + 1, tonumber(ARGV[2]))
+elseif ARGV[4] == 'shrink' then cap = math.max(1, math.floor(cap / 2)) end
+redis.call('SET', KEYS[2], cap, 'PX', 3600000)
+return cap`;
+
+/** How a send went, for the endpoint's cap. */
+export type SendOutcome = { ok: boolean; durationMs: number } | null;
+
 /**
- * Caps concurrent sends per webhook (WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT), so one slow or dead
- * endpoint can hold only that many workers, whatever its backlog; the rest go to healthy ones.
+ * Caps concurrent sends per webhook across all dispatchers, adaptively: an endpoint starts at 4
+ * in flight, gains one after each success answered within 250 ms and halves after an error,
+ * timeout or reply slower than 1 s, between 1 and WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT. A healthy
+ * fast receiver is not the bottleneck; a slow or failing one holds few workers, whatever its
+ * backlog, and the rest go to healthy ones.
  */
 @Injectable()
 export class EndpointLimiter implements OnApplicationShutdown {
@@ -35,21 +56,40 @@ export class EndpointLimiter implements OnApplicationShutdown {
   async acquire(webhookId: string, holder: string): Promise<boolean> {
     const ok = await this.redis.eval(
       ACQUIRE,
-      1,
-      this.key(webhookId),
+      2,
+      ...this.keys(webhookId),
       Date.now(),
       this.leaseMs,
       holder,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
+      ADAPTIVE.startCap,
     );
     return ok === 1;
   }
 
-  async release(webhookId: string, holder: string): Promise<void> {
-    await this.redis.zrem(this.key(webhookId), holder);
+  /** Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap. */
+  async release(webhookId: string, holder: string, sent: SendOutcome): Promise<number> {
+    const change = !sent
+      ? 'keep'
+      : !sent.ok || sent.durationMs > ADAPTIVE.slowMs
+        ? 'shrink'
+        : sent.durationMs <= ADAPTIVE.fastMs
+          ? 'grow'
+          : 'keep';
+    const cap = await this.redis.eval(
+      RELEASE,
+      2,
+      ...this.keys(webhookId),
+      holder,
+      this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
+      ADAPTIVE.startCap,
+      change,
+    );
+    return Number(cap);
   }
 
-  private key(webhookId: string): string {
-    return `${this.config.QUEUE_PREFIX}:endpoint-in-flight:${webhookId}`;
+  private keys(webhookId: string): [string, string] {
+    const tag = `{${webhookId}}`;
+    return [`${this.config.QUEUE_PREFIX}:endpoint-in-flight:${tag}`, `${this.config.QUEUE_PREFIX}:endpoint-cap:${tag}`];
   }
 }

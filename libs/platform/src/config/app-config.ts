@@ -259,11 +259,14 @@ export class AppConfig {
   @Min(0)
   WEBHOOK_DISABLE_AFTER = 5 * 24 * 60 * 60 * 1000;
 
-  /** Concurrent sends to one webhook, across all dispatcher processes; a slow endpoint uses no more. */
+  /**
+   * The most concurrent sends to one webhook, across all dispatcher processes. Each endpoint's cap
+   * adapts below it (starts at 4, grows on fast replies, halves on errors and slow ones).
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = 4;
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = 50;
 
   /** Parallel deliveries per dispatcher process. */
   @Type(() => Number)

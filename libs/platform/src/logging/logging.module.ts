@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { destination } from 'pino';
 import { AppConfig } from '../config/app-config';
 
 /** Paths pino blanks in every log line: credentials never reach the logs. */
@@ -26,6 +27,8 @@ export const REDACTED_PATHS = [
 /**
  * Structured JSON logs (pino) for every app. The gateway's request id (X-Request-Id) is the log
  * line's reqId, travels with the work into jobs and events, and is logged as requestId there.
+ * Lines go to stdout asynchronously (no synchronous write per request on the hot path); pino
+ * flushes what is buffered when the process exits.
  */
 @Global()
 @Module({
@@ -33,21 +36,24 @@ export const REDACTED_PATHS = [
     LoggerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        pinoHttp: {
-          level: config.LOG_LEVEL,
-          genReqId: (req: IncomingMessage & { id?: string }) => req.id ?? '',
-          redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-          autoLogging: {
-            ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') || req.url === '/metrics',
+        pinoHttp: [
+          {
+            level: config.LOG_LEVEL,
+            genReqId: (req: IncomingMessage & { id?: string }) => req.id ?? '',
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            autoLogging: {
+              ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') || req.url === '/metrics',
+            },
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url,
+              }),
+            },
           },
-          serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({
-              id: req.id,
-              method: req.method,
-              url: req.url,
-            }),
-          },
-        },
+          destination({ dest: 1, sync: false }),
+        ],
       }),
     }),
   ],
