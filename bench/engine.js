@@ -46,12 +46,13 @@ function histogramQuantile(metricsText, name, q, steps) {
 // Calls arrive at `perSecond` and each talks about 45 s, so all `calls` are live at once once the
 // last has started: the steady arrival rate of 2,000 concurrent calls of that length.
 module.exports = async function engineBench({ calls = 2000, perSecond = 50, talkWords = 420 } = {}) {
-  const recordings = mkdtempSync(join(tmpdir(), 'bench-recordings-'));
+  const recordings = mkdtempSync(join(process.env.BENCH_RECORDINGS_DIR ?? tmpdir(), 'bench-recordings-'));
   // 100 ms per word: each call rings 2 s, then talks about 45 s.
   const env = {
     ...benchEnv('engine'),
     RECORDINGS_DIR: recordings,
     ENGINE_CONCURRENCY: process.env.ENGINE_CONCURRENCY ?? '20',
+    ...(process.env.RECONCILE_INTERVAL_MS ? { RECONCILE_INTERVAL_MS: process.env.RECONCILE_INTERVAL_MS } : {}),
     SIM_MS_PER_WORD: '100',
     SIM_TURN_GAP_MS: '300',
     METRICS_TOKEN: 'bench-metrics',

@@ -14,6 +14,7 @@ import { AssistantChooser } from './inbound/assistant-chooser';
 import { AssistantRequest } from './inbound/assistant-request';
 import { CallEngineConsumer } from './lifecycle/call-engine.consumer';
 import { CallLifecycleService } from './lifecycle/call-lifecycle.service';
+import { WakeUps } from './lifecycle/wake-ups';
 import { CallTransitions } from './lifecycle/call-transitions';
 import { SipCalls } from './sip/sip-calls';
 import { SipInbound } from './sip/sip-inbound';
@@ -40,6 +41,7 @@ import { CallAnalyst } from './conversation/call-analyst';
   providers: [
     CallEngineConsumer,
     CallLifecycleService,
+    WakeUps,
     CallTransitions,
     SipStack,
     SipCalls,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { decodeTime, encodeTime, monotonicFactory, ulid } from 'ulid';
 
 /** Prefixes of every id the service hands out; ids sort by creation time (ULID). */
@@ -27,7 +27,21 @@ export const ID_PREFIX = {
 
 export type IdKind = keyof typeof ID_PREFIX;
 
-const nextUlid = monotonicFactory();
+/**
+ * ulid's own generator asks the system for one random byte per character (16 calls per id, 4 % of
+ * the dispatcher's CPU); this one draws the same bytes from a pooled 4 KiB buffer of crypto randomness.
+ */
+const pool = Buffer.alloc(4096);
+let pooled = pool.length;
+function pooledRandom(): number {
+  if (pooled === pool.length) {
+    randomFillSync(pool);
+    pooled = 0;
+  }
+  return pool[pooled++] / 256;
+}
+
+const nextUlid = monotonicFactory(pooledRandom);
 
 export function newId(kind: IdKind): string {
   return `${ID_PREFIX[kind]}_${nextUlid().toLowerCase()}`;
@@ -57,5 +71,5 @@ export function deliveryIdFor(eventId: string, webhookId: string): string {
 
 /** An attempt's id: a ULID with its delivery's time, so it lives in its delivery's partition. */
 export function attemptIdFor(deliveryId: string): string {
-  return `${ID_PREFIX.attempt}_${ulid(timeOfId(deliveryId)).toLowerCase()}`;
+  return `${ID_PREFIX.attempt}_${ulid(timeOfId(deliveryId), pooledRandom).toLowerCase()}`;
 }

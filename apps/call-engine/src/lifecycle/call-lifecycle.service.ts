@@ -29,6 +29,7 @@ import { SimulatedLine } from '../conversation/simulated-line';
 import { toolRunBudgetMs, type ToolOutcome } from '../tools/mcp-tool-runner';
 import { CallTransitions } from './call-transitions';
 import type { LoadedCall } from './loaded-call';
+import { WakeUps } from './wake-ups';
 
 /**
  * Owns every state change of a call after creation (spec part 3). advance() is the one entry
@@ -51,6 +52,7 @@ export class CallLifecycleService {
     @Inject(TELEPHONY_PROVIDER) private readonly telephony: TelephonyProvider,
     private readonly transitions: CallTransitions,
     private readonly sipCalls: SipCalls,
+    private readonly wakeUps: WakeUps,
   ) {}
 
   /** A new call: hand over the call.started event the gateway wrote, then drive the call. */
@@ -71,7 +73,7 @@ export class CallLifecycleService {
         const rid = requestId ?? call.requestId ?? undefined;
         if ('retryAt' in chosen) {
           const at = chosen.retryAt.getTime();
-          await this.jobs.add('advance-call', { callId, step: 'choose-assistant', at, requestId: rid });
+          await this.wakeUps.schedule({ callId, step: 'choose-assistant', at, requestId: rid });
           return;
         }
         await this.transitions.record(chosen.events, rid);
@@ -105,7 +107,7 @@ export class CallLifecycleService {
       }
       if (next.at.getTime() > now.getTime()) {
         const wakeUp = { callId, step: next.step.kind, at: next.at.getTime() };
-        await this.jobs.add('advance-call', { ...wakeUp, requestId: requestId ?? call.requestId ?? undefined });
+        await this.wakeUps.schedule({ ...wakeUp, requestId: requestId ?? call.requestId ?? undefined });
         return;
       }
       const rid = requestId ?? call.requestId ?? undefined;
