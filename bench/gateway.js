@@ -88,6 +88,11 @@ module.exports = async function gatewayBench({
     ).callId;
     const floorBase = `http://127.0.0.1:${floorPort}`;
     const post = { method: 'POST', body, duration, connections };
+    // warm-up, not counted: both servers' JIT, pools and caches, as in a process that has been serving a while
+    const warm = Math.max(1, Math.round(duration / 4));
+    await load({ url: `${base}/voice/call/${callId}`, headers, duration: warm, connections });
+    await load({ url: `${base}/voice/agent/call`, ...post, duration: warm, headers });
+    await load({ url: `${floorBase}/essential/call`, ...post, duration: warm, headers });
     const essentialStart = await load({ url: `${floorBase}/essential/call`, ...post, headers });
     const results = {
       startCall: {

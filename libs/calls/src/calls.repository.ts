@@ -3,6 +3,8 @@ import { type Call, type Prisma, PrismaService } from '@app/db';
 import { CallAdmission, type AdmissionResult } from './admission/call-admission';
 import { LIVE_STATUSES, LIVE_STATUSES_SQL, callStatusFromApi, type ApiCallStatus } from './call-status';
 
+const FIND_CALL = `SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`;
+
 export interface StartCallInput {
   workspaceId: string;
   assistantId: string;
@@ -114,8 +116,13 @@ export class CallsRepository {
     return row;
   }
 
-  find(workspaceId: string, id: string) {
-    return this.prisma.call.findFirst({ where: { workspaceId, id } });
+  /** One call of the workspace: get-call's read, a prepared statement (Prisma's own work was a tenth of its CPU). */
+  async find(workspaceId: string, id: string): Promise<Call | null> {
+    const [row] = await this.prisma.sql<Omit<Call, 'status'> & { status: ApiCallStatus }>('find-call', FIND_CALL, [
+      id,
+      workspaceId,
+    ]);
+    return row ? { ...row, status: callStatusFromApi(row.status) } : null;
   }
 
   async list(workspaceId: string, filter: CallFilter, skip: number, take: number) {
