@@ -46,7 +46,7 @@ module.exports = async function gatewayBench({
   duration = 8,
   connections = 50,
   liveCalls = 2000,
-  workspaces = 50,
+  workspaces = 20,
 } = {}) {
   const env = benchEnv('gateway');
   await freshDatabase(env);

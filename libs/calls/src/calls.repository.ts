@@ -5,6 +5,12 @@ import { LIVE_STATUSES, LIVE_STATUSES_SQL, callStatusFromApi, type ApiCallStatus
 
 const FIND_CALL = `SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`;
 
+/** Start-call's assistant (its language) and the workspace's default caller ID, in one round trip. */
+const START_CALL_ASSISTANT = `
+  SELECT a.language, n.id AS "numberId", n.number
+  FROM "Assistant" a JOIN "Workspace" w ON w.id = a."workspaceId" LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"
+  WHERE a.id = $1 AND a."workspaceId" = $2 AND a."deletedAt" IS NULL`;
+
 export interface StartCallInput {
   workspaceId: string;
   assistantId: string;
@@ -54,12 +60,13 @@ export class CallsRepository {
    */
   async start(input: StartCallInput): Promise<StartCallResult> {
     const { workspaceId } = input;
-    const assistant = await this.prisma.assistant.findFirst({
-      where: { id: input.assistantId, workspaceId, deletedAt: null },
-      select: { language: true, workspace: { select: { defaultNumber: { select: { id: true, number: true } } } } },
-    });
+    const [assistant] = await this.prisma.sql<{ language: string; numberId: string | null; number: string | null }>(
+      'start-call-assistant',
+      START_CALL_ASSISTANT,
+      [input.assistantId, workspaceId],
+    );
     if (!assistant) return { kind: 'assistant-not-found' };
-    const defaultNumber = assistant.workspace.defaultNumber;
+    const defaultNumber = assistant.numberId ? { id: assistant.numberId, number: assistant.number } : null;
     return this.admission.admit({
       source: 'api',
       workspaceId,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
-import { isUniqueViolation, type Prisma, PrismaService } from '@app/db';
+import { isUniqueViolation, Prisma, PrismaService } from '@app/db';
 import { presentStartedCall, type StartedCall } from '../call.contract';
 import { callEventData } from '../events/event-data';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency';
@@ -69,7 +69,7 @@ export class CallAdmission {
       });
     }
     try {
-      return await this.write(request, tx ?? this.prisma);
+      return await this.write(request, tx);
     } catch (e) {
       // A concurrent request with the same key committed first: answer as it did.
       if (idempotency && isUniqueViolation(e)) {
@@ -80,7 +80,7 @@ export class CallAdmission {
     }
   }
 
-  private async write(r: AdmissionRequest, db: Prisma.TransactionClient | PrismaService): Promise<AdmissionResult> {
+  private async write(r: AdmissionRequest, tx?: Prisma.TransactionClient): Promise<AdmissionResult> {
     const { workspaceId, assistantId, idempotency, language } = r;
     const rule = ADMISSION_RULES[r.source];
     const callId = newId('call');
@@ -94,7 +94,7 @@ export class CallAdmission {
     const simulatedCaller = r.simulatedCaller ? JSON.stringify(r.simulatedCaller) : null;
     // An inbound call has no assistant yet: no call.started until the engine chooses one.
     const withAssistant = assistantId !== null;
-    const [row] = await db.$queryRaw<(GateReading & { id: string | null })[]>`
+    const statement = Prisma.sql`
       WITH workspace AS (
         SELECT "liveCallLimit" AS call_limit, "reservedForInbound" AS reserved FROM "Workspace" WHERE id = ${workspaceId}
       ), dnc AS (
@@ -153,11 +153,17 @@ export class CallAdmission {
       SELECT (SELECT id FROM call) AS id, call_limit AS limit, reserved, (SELECT listed FROM dnc) AS listed,
              EXISTS (SELECT 1 FROM free) AS "slotFree"
       FROM workspace`;
+    type Reading = GateReading & { id: string | null };
+    // Outside a caller's transaction, a named prepared statement: the same text every time, planned once per
+    // connection, and none of Prisma's per-query work (README "Database access").
+    const [row] = tx
+      ? await tx.$queryRaw<Reading[]>(statement)
+      : await this.prisma.sql<Reading>('call-admission', statement.text, statement.values);
     if (row.id) return { kind: 'created', callId, response };
     const refused = verdict(r.source, row);
     if (refused === 'do-not-call') return { kind: 'do-not-call' };
     if (refused === 'limit-reached')
-      return { kind: 'limit-reached', limit: row.limit, live: await this.live(db, workspaceId) };
+      return { kind: 'limit-reached', limit: row.limit, live: await this.live(tx ?? this.prisma, workspaceId) };
     return { kind: 'assistant-not-found' };
   }
 
