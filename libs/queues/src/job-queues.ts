@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { JobState, Queue } from 'bullmq';
+import type { Job, JobState, Queue } from 'bullmq';
 import { FairShare } from './fair-share';
 import { jobOptions, jobSpec, QueueName, type JobName, type JobPayloads } from './jobs';
 
@@ -39,6 +39,16 @@ export class JobQueues {
     await this.byName[spec.queue].addBulk(
       items.map((data) => ({ name, data, opts: jobOptions(name, data, this.fairShare) })),
     );
+  }
+
+  /**
+   * Gives a job its worker could not serve yet (its endpoint at its cap) a fresh fair-share tag, so
+   * when it comes back it waits behind its tenant's newer jobs instead of ahead of other tenants'.
+   */
+  async retag<N extends JobName>(name: N, job: Job<JobPayloads[N]>): Promise<void> {
+    const spec = jobSpec(name);
+    if (!spec.tenant) return;
+    await job.changePriority({ priority: this.fairShare.priority(`${spec.queue}:${spec.tenant(job.data)}`) });
   }
 
   /** Whether the job of this payload is still waiting or running. */

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Job, WorkerOptions } from 'bullmq';
 import { AppConfig } from '@app/platform';
-import { JobConsumer, QueueName, type JobHandlers, type JobPayloads } from '@app/queues';
+import { JobConsumer, JobQueues, QueueName, type JobHandlers, type JobPayloads } from '@app/queues';
 import { DeliveryService } from './delivery.service';
 import { EndpointLimiter } from './endpoint-limiter';
+
+/** 100 ms after the first time a job finds its endpoint at its cap, doubling up to 6.4 s, ±50 % jitter. */
+export function capBackoffMs(attemptsStarted: number): number {
+  const base = 100 * 2 ** Math.min(6, Math.max(0, attemptsStarted - 1));
+  return Math.round(base * (0.5 + Math.random()));
+}
 
 /**
  * Consumes webhook-deliveries. Its lock outlasts the HTTP timeout, so a slow send is never taken
@@ -20,6 +26,7 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
   constructor(
     private readonly delivery: DeliveryService,
     private readonly limiter: EndpointLimiter,
+    private readonly queues: JobQueues,
     config: AppConfig,
   ) {
     super(config);
@@ -39,8 +46,10 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
   private async deliver(data: JobPayloads['deliver'], job: Job, token?: string): Promise<void> {
     const holder = `${job.id}:${token}`;
     if (!(await this.limiter.acquire(data.webhookId, holder))) {
-      // This endpoint already has its share of workers busy: come back shortly, freeing this one.
-      return this.tryLater(job, token, Date.now() + 100 + Math.floor(Math.random() * 200));
+      // This endpoint already has its share of workers busy: come back later, freeing this worker, behind
+      // the webhook's newer jobs (a fresh fair-share tag) and later each time it finds the cap full again.
+      await this.queues.retag('deliver', job);
+      return this.tryLater(job, token, Date.now() + capBackoffMs(job.attemptsStarted));
     }
     let result: Awaited<ReturnType<DeliveryService['attempt']>> | undefined;
     try {
