@@ -37,9 +37,7 @@ module.exports = async function fairnessBench({
     await s.publish(burst, 0);
     const contended = await quietTraffic(s, rate, seconds);
     const slow = await s.stats('slow');
-    console.log(
-      `\nFairness (one process, default settings: adaptive cap per endpoint; burst of ${burst} events to a ${slowMs} ms endpoint)`,
-    );
+    console.log(`\nFairness (one process, default settings; burst of ${burst} events to a ${slowMs} ms endpoint)`);
     table([
       { 'quiet workspace': 'alone', 'p50 ms': alone.p50, 'p99 ms': alone.p99, target: '-' },
       {

@@ -8,7 +8,8 @@ const FIND_CALL = `SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`;
 /** Start-call's assistant (its language) and the workspace's default caller ID, in one round trip. */
 const START_CALL_ASSISTANT = `
   SELECT a.language, n.id AS "numberId", n.number
-  FROM "Assistant" a JOIN "Workspace" w ON w.id = a."workspaceId" LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"
+  FROM "Assistant" a JOIN "Workspace" w ON w.id = a."workspaceId"
+  LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"
   WHERE a.id = $1 AND a."workspaceId" = $2 AND a."deletedAt" IS NULL`;
 
 export interface StartCallInput {

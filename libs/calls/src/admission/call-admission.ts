@@ -96,7 +96,8 @@ export class CallAdmission {
     const withAssistant = assistantId !== null;
     const statement = Prisma.sql`
       WITH workspace AS (
-        SELECT "liveCallLimit" AS call_limit, "reservedForInbound" AS reserved FROM "Workspace" WHERE id = ${workspaceId}
+        SELECT "liveCallLimit" AS call_limit, "reservedForInbound" AS reserved
+        FROM "Workspace" WHERE id = ${workspaceId}
       ), dnc AS (
         SELECT EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to}) AS listed
       ), free AS (
