@@ -1,4 +1,4 @@
-import { Prisma, type CallStatus } from '@app/db';
+import { Prisma, type Call, type CallStatus } from '@app/db';
 
 /** Call statuses as the API spells them (spec part 3). */
 export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
@@ -65,3 +65,8 @@ export const sqlCallStatus = (status: CallStatus): string => TO_API[status];
 
 /** The live statuses as a SQL list, `('ringing', 'in-progress')`, for $queryRaw templates. */
 export const LIVE_STATUSES_SQL = Prisma.raw(`(${LIVE_STATUSES.map((s) => `'${TO_API[s]}'`).join(', ')})`);
+
+/** A "Call" row as a prepared statement reads it (the status as the database spells it), as Prisma's Call. */
+export function callFromRow(row: Omit<Call, 'status'> & { status: ApiCallStatus }): Call {
+  return { ...row, status: callStatusFromApi(row.status) };
+}

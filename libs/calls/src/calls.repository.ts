@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Call, type Prisma, PrismaService } from '@app/db';
 import { CallAdmission, type AdmissionResult } from './admission/call-admission';
-import { LIVE_STATUSES, LIVE_STATUSES_SQL, callStatusFromApi, type ApiCallStatus } from './call-status';
+import { LIVE_STATUSES, LIVE_STATUSES_SQL, callFromRow, callStatusFromApi, type ApiCallStatus } from './call-status';
 
 const FIND_CALL = `SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`;
 
@@ -130,7 +130,7 @@ export class CallsRepository {
       id,
       workspaceId,
     ]);
-    return row ? { ...row, status: callStatusFromApi(row.status) } : null;
+    return row ? callFromRow(row) : null;
   }
 
   async list(workspaceId: string, filter: CallFilter, skip: number, take: number) {

@@ -1,11 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '@app/platform';
-import { type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
-import { LIVE_STATUSES, LIVE_STATUSES_SQL, sqlCallStatus, type AnsweredBy, type EndedReason } from '../call-status';
+import { type Assistant, type Call, type CallEvent, type CallStatus, type Prisma, PrismaService } from '@app/db';
+import {
+  LIVE_STATUSES,
+  LIVE_STATUSES_SQL,
+  callFromRow,
+  sqlCallStatus,
+  type AnsweredBy,
+  type EndedReason,
+} from '../call-status';
 import { callEventData, type EventName, type OwnEventData } from '../events/event-data';
 import type { CallAnalysis } from '../events/call-analysis';
 
 type Tx = Prisma.TransactionClient;
+
+const FIND_CALL = `SELECT * FROM "Call" WHERE id = $1`;
+const FIND_ASSISTANT = `SELECT * FROM "Assistant" WHERE id = $1`;
 
 /** What a transition may set besides the status. */
 export interface TransitionPatch {
@@ -45,8 +55,17 @@ const TRANSITION = `
 export class CallLifecycleRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  findWithAssistant(callId: string) {
-    return this.prisma.call.findUnique({ where: { id: callId }, include: { assistant: true } });
+  /**
+   * The call with its assistant, as two prepared statements: the engine reads it at every step, and
+   * Prisma's work for the include was most of the engine's CPU per call.
+   */
+  async findWithAssistant(callId: string): Promise<(Call & { assistant: Assistant | null }) | null> {
+    const [row] = await this.prisma.sql<Parameters<typeof callFromRow>[0]>('engine-find-call', FIND_CALL, [callId]);
+    if (!row) return null;
+    const call = callFromRow(row);
+    if (!call.assistantId) return { ...call, assistant: null };
+    const [assistant] = await this.prisma.sql<Assistant>('engine-find-assistant', FIND_ASSISTANT, [call.assistantId]);
+    return { ...call, assistant: assistant ?? null };
   }
 
   /**
