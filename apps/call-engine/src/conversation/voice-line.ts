@@ -1,6 +1,7 @@
 import { FRAME_MS } from '../media/g711';
 import type { RtpSession } from '../media/rtp-session';
 import type { StreamingRecognition } from '../media/hosted-recogniser';
+import { toneOf } from '../media/tone';
 import type { Recognition } from '../media/transcriber';
 import { VoiceActivity } from '../media/voice-activity';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
@@ -58,6 +59,8 @@ export interface VoiceIo {
 
 /** Frames heard right after our own speech may be its echo (the far end's jitter buffer and line). */
 const ECHO_GUARD_MS = 100;
+/** A machine's beep this long is over, whatever the line still carries: the message starts. */
+const BEEP_LONGEST_MS = 2000;
 /** A caller who never stops (music on hold, a stuck line) ends their turn after this. */
 const LONGEST_TURN_MS = 30_000;
 
@@ -130,7 +133,14 @@ export class VoiceLine implements Line {
       };
       const aborted = () => finish(answeredBy);
       signal.addEventListener('abort', aborted, { once: true });
+      let beepFrom: number | null = null;
       const stop = session.onHeard((frame, atMs) => {
+        if (beepFrom !== null) {
+          // the message starts once the tone has ended (a tone under the message would barge in on it)
+          if (frame && toneOf(frame) !== null && atMs - beepFrom < BEEP_LONGEST_MS) return;
+          this.heard('(beep)', beepFrom, atMs);
+          return finish('machine');
+        }
         const found = detector.push(frame, atMs - begin);
         if (found?.kind === 'answered-by') {
           answeredBy = found.answeredBy;
@@ -140,8 +150,8 @@ export class VoiceLine implements Line {
           // the machine's greeting, then its beep: the message goes after it
           const endMs = found.kind === 'beep' ? found.atMs + begin : atMs;
           if (greetingFrom !== null) this.heard('(voicemail greeting)', greetingFrom, endMs);
-          if (found.kind === 'beep') this.heard('(beep)', endMs, atMs);
-          return finish('machine');
+          if (found.kind !== 'beep') return finish('machine');
+          beepFrom = endMs;
         }
         if (atMs - begin >= longestMs) finish(answeredBy);
       });
