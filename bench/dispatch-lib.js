@@ -113,6 +113,17 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   };
 }
 
+/** Publishes `rate` events/s of `tenant` for `seconds`, in `ticks` batches a second; answers the count and start. */
+async function paced(s, rate, seconds, { tenant = 0, ticks = 20 } = {}) {
+  const perTick = Math.max(1, Math.round(rate / ticks));
+  const t0 = Date.now();
+  for (let tick = 0; tick < seconds * ticks; tick++) {
+    await s.publish(perTick, tenant);
+    await new Promise((r) => setTimeout(r, Math.max(0, t0 + ((tick + 1) * 1000) / ticks - Date.now())));
+  }
+  return { published: perTick * seconds * ticks, t0 };
+}
+
 /** Waits until the receiver has counted `target` deliveries; returns the elapsed seconds. */
 async function until(stats, target, startedAt, timeoutMs = 240_000) {
   for (;;) {
@@ -124,4 +135,4 @@ async function until(stats, target, startedAt, timeoutMs = 240_000) {
   }
 }
 
-module.exports = { dispatchSetup, until };
+module.exports = { dispatchSetup, paced, until };

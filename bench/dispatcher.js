@@ -7,21 +7,15 @@
 const { join } = require('node:path');
 const { Queue } = require('bullmq');
 const { freePort, kill, ratio, save, startProcess, table } = require('./lib');
-const { dispatchSetup, until } = require('./dispatch-lib');
+const { dispatchSetup, paced, until } = require('./dispatch-lib');
 
 const SETTINGS = { defaults: { LOG_LEVEL: 'info' }, tuned: { LOG_LEVEL: 'warn' } };
 
 /** Publishes `rate` events/s for `seconds`; answers the receiver's figures once every delivery arrived. */
 async function sustained(s, rate, seconds, webhooks) {
   await s.reset();
-  const batch = Math.max(1, Math.round(rate / 20));
-  const t0 = Date.now();
-  for (let tick = 0; tick < seconds * 20; tick++) {
-    await s.publish(batch);
-    const next = t0 + (tick + 1) * 50;
-    await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
-  }
-  await until(s.stats, batch * seconds * 20 * webhooks, t0, 600_000);
+  const { published, t0 } = await paced(s, rate, seconds);
+  await until(s.stats, published * webhooks, t0, 600_000);
   return s.stats();
 }
 

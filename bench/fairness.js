@@ -3,18 +3,13 @@
 // dispatcher runs on the defaults: the slow endpoint's adaptive cap shrinks it to few workers.
 'use strict';
 const { save, table } = require('./lib');
-const { dispatchSetup, until } = require('./dispatch-lib');
+const { dispatchSetup, paced, until } = require('./dispatch-lib');
 
 /** `rate` events/s of the quiet workspace for `seconds`; answers its event→delivery figures. */
 async function quietTraffic(s, rate, seconds) {
-  const perTick = Math.max(1, Math.round(rate / 10));
   const before = (await s.stats('fast')).count;
-  const t0 = Date.now();
-  for (let tick = 0; tick < seconds * 10; tick++) {
-    await s.publish(perTick, 1);
-    await new Promise((r) => setTimeout(r, Math.max(0, t0 + (tick + 1) * 100 - Date.now())));
-  }
-  await until(() => s.stats('fast'), before + perTick * seconds * 10, t0);
+  const { published, t0 } = await paced(s, rate, seconds, { tenant: 1, ticks: 10 });
+  await until(() => s.stats('fast'), before + published, t0);
   return s.stats('fast');
 }
 
@@ -27,7 +22,6 @@ module.exports = async function fairnessBench({
 } = {}) {
   const s = await dispatchSetup('fairness', 0, {
     workspaces: [['/slow0'], ['/fast0']],
-    // The production per-endpoint cap, so the slow endpoint holds at most that many workers.
     env: { SLOW_MS: String(slowMs) },
   });
   try {

@@ -3,8 +3,8 @@
 const {
   app,
   benchEnv,
+  benchTenant,
   dropKeys,
-  cli,
   freshDatabase,
   freePort,
   kill,
@@ -15,22 +15,6 @@ const {
   table,
 } = require('./lib');
 const { join } = require('node:path');
-
-/** A workspace with an admin key and an assistant, its live-call limit out of the way. */
-async function benchWorkspace(env, base, name, liveCallLimit = 20_000) {
-  const ws = cli(env, 'workspace', 'create', name);
-  // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  cli(env, 'workspace', 'limits', ws, '--live-calls', String(liveCallLimit));
-  const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
-  const post = (path, body) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const { agentId } = await post('/voice/agent', { name: 'Bench' });
-  return { ws, key, agentId, post };
-}
 
 /** `n` calls left ringing (no engine runs here), 50 at a time: the workspace's live calls. */
 async function fillLive(tenant, n) {
@@ -53,12 +37,12 @@ module.exports = async function gatewayBench({
   const port = await freePort();
   const ours = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);
   const base = `http://127.0.0.1:${port}/api/core`;
-  const empty = await benchWorkspace(env, base, 'empty');
-  const busy = await benchWorkspace(env, base, 'busy');
+  const empty = await benchTenant(env, base, 'empty', { liveCalls: 20_000 });
+  const busy = await benchTenant(env, base, 'busy', { liveCalls: 20_000 });
   const many = [];
-  for (let i = 0; i < workspaces; i++) many.push(await benchWorkspace(env, base, `many${i}`, 2_000));
+  for (let i = 0; i < workspaces; i++) many.push(await benchTenant(env, base, `many${i}`, { liveCalls: 2_000 }));
   await fillLive(busy, liveCalls);
-  const { ws, key: admin, agentId } = empty;
+  const { workspaceId: ws, key: admin, agentId } = empty;
   const headers = { authorization: `Bearer ${admin}` };
   const floorPort = await freePort();
   const floor = await startProcess(

@@ -6,7 +6,7 @@ const {
   app,
   benchEnv,
   dropKeys,
-  cli,
+  benchTenant,
   freshDatabase,
   freePort,
   kill,
@@ -99,18 +99,11 @@ async function history(db, { workspaceId, agentId, webhookId, batch, count }) {
   }
 }
 
+/** A tenant with a webhook whose deliveries the history holds (to a port nothing listens on). */
 async function tenant(env, base, name) {
-  const ws = cli(env, 'workspace', 'create', name);
-  const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
-  const post = (path, body) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const { agentId } = await post('/voice/agent', { name: 'A' });
-  const { webhookId } = await post('/webhook', { url: 'http://127.0.0.1:9/hook', events: ['call.completed'] });
-  return { workspaceId: ws, key, agentId, webhookId };
+  const t = await benchTenant(env, base, name);
+  const { webhookId } = await t.post('/webhook', { url: 'http://127.0.0.1:9/hook', events: ['call.completed'] });
+  return { ...t, webhookId };
 }
 
 module.exports = async function historyGrowthBench({

@@ -107,6 +107,24 @@ async function load({ url, method = 'GET', body, headers = {}, connections = 50,
   };
 }
 
+/**
+ * A workspace with an admin key and an assistant, made through the CLI and the API at `base`;
+ * `liveCalls` sets its live-call limit (benchmarks measure throughput, not the limit: README "Concurrency").
+ */
+async function benchTenant(env, base, name, { liveCalls } = {}) {
+  const workspaceId = cli(env, 'workspace', 'create', name);
+  if (liveCalls) cli(env, 'workspace', 'limits', workspaceId, '--live-calls', String(liveCalls));
+  const key = cli(env, 'key', 'create', '--workspace', workspaceId, '--name', 'bench', '--role', 'admin');
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const { agentId } = await post('/voice/agent', { name: 'Bench' });
+  return { workspaceId, key, agentId, post };
+}
+
 /** Table rows of `load` results by operation, each headed by what was measured at (e.g. {calls: '10,000'}). */
 function latencyRows(at, results) {
   return Object.entries(results).map(([operation, m]) => ({
@@ -173,6 +191,7 @@ const kill = (p) =>
   });
 
 module.exports = {
+  benchTenant,
   cpuSeconds,
   latencyRows,
   ROOT,
