@@ -31,6 +31,13 @@ return cap`;
 /** How a send went, for the endpoint's cap. */
 export type SendOutcome = { ok: boolean; durationMs: number } | null;
 
+/** What a send does to its endpoint's cap: a fast success grows it, a failure or slow reply halves it. */
+export function capChange(sent: SendOutcome): 'grow' | 'keep' | 'shrink' {
+  if (!sent) return 'keep';
+  if (!sent.ok || sent.durationMs > ADAPTIVE.slowMs) return 'shrink';
+  return sent.durationMs <= ADAPTIVE.fastMs ? 'grow' : 'keep';
+}
+
 /**
  * Caps concurrent sends per webhook across all dispatchers, adaptively: an endpoint starts at 4
  * in flight, gains one after each success answered within 250 ms and halves after an error,
@@ -69,13 +76,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
 
   /** Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap. */
   async release(webhookId: string, holder: string, sent: SendOutcome): Promise<number> {
-    const change = !sent
-      ? 'keep'
-      : !sent.ok || sent.durationMs > ADAPTIVE.slowMs
-        ? 'shrink'
-        : sent.durationMs <= ADAPTIVE.fastMs
-          ? 'grow'
-          : 'keep';
+    const change = capChange(sent);
     const cap = await this.redis.eval(
       RELEASE,
       2,
