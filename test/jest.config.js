@@ -7,12 +7,15 @@ const common = {
   rootDir: root,
   testEnvironment: 'node',
   // Nest 12 ships as ES modules; Node 20 loads them through require(esm), but Jest's module
-  // runtime cannot, so Jest compiles those packages to CommonJS (cached after the first run).
+  // runtime cannot, so Jest compiles those packages to CommonJS (cached after the first run); so
+  // too content-disposition 2, which @fastify/static loads.
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(root, 'test/tsconfig.jest.json') }],
     '^.+\\.m?js$': path.join(root, 'test/babel-esm-to-cjs.js'),
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|@fastify/static/node_modules/content-disposition|content-disposition)/)',
+  ],
   moduleFileExtensions: ['ts', 'js', 'json'],
   setupFiles: ['reflect-metadata'],
   moduleNameMapper: {

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { httpAdapter, type NestFastifyApplication } from '@app/platform';
 import { EngineModule } from '../../apps/call-engine/src/engine.module';
 import { DispatcherModule } from '../../apps/webhook-dispatcher/src/dispatcher.module';
 
@@ -15,7 +16,10 @@ export function useFastSimulator(): void {
 /** Boots a real call-engine (workers, reconciler) in this process. */
 export async function startEngine(): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({ imports: [EngineModule] }).compile();
-  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(), {
+    bodyParser: false,
+    logger: ['error'],
+  });
   await app.init();
   return app;
 }
@@ -34,7 +38,10 @@ export function useFastDelivery(): void {
 /** Boots a real webhook-dispatcher (fan-out, delivery workers, reconciler) in this process. */
 export async function startDispatcher(): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({ imports: [DispatcherModule] }).compile();
-  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(), {
+    bodyParser: false,
+    logger: ['error'],
+  });
   await app.init();
   return app;
 }

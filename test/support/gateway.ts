@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { PrismaService } from '@app/db';
+import { httpAdapter, type NestFastifyApplication } from '@app/platform';
 import { ApiKeysRepository, type RoleName, WorkspacesRepository } from '@app/workspaces';
 import { AppModule } from '../../apps/api-gateway/src/app.module';
 import { configureGateway } from '../../apps/api-gateway/src/configure-gateway';
@@ -11,9 +12,13 @@ import { checkResponse } from './openapi-conformance';
 /** Boots the real gateway module (real PostgreSQL and Redis of the test run) on an ephemeral port. */
 export async function startGateway(): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(), {
+    bodyParser: false,
+    logger: ['error'],
+  });
   configureGateway(app);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   return app;
 }
 

@@ -1,63 +1,64 @@
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'express';
-import {
-  AllExceptionsFilter,
-  AppConfig,
-  BODY_LIMIT_BYTES,
-  metricsAccess,
-  refuseNulUrls,
-  requestIdMiddleware,
-} from '@app/platform';
+import { AllExceptionsFilter, AppConfig, configureHttp, type NestFastifyApplication } from '@app/platform';
 import { boardOperatorAccess } from '@app/ops';
 import { serveOpenApi } from './openapi/openapi';
 import { readSessionCookie } from './people/session-cookie';
-import { consoleFiles } from './security/console-files';
+import { serveConsole } from './security/console-files';
 import { securityHeaders } from './security/security-headers';
 
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-  match(path: string): boolean;
+export interface GatewayRoute {
+  method: string;
+  url: string;
+}
+const routesOf = new WeakMap<object, GatewayRoute[]>();
+
+/** The routes the gateway registered (its API, the board's, the documentation's), in order. */
+export function gatewayRoutes(app: INestApplication): GatewayRoute[] {
+  return routesOf.get((app as NestFastifyApplication).getHttpAdapter().getInstance()) ?? [];
 }
 
-/** Methods registered for a path, so a wrong method answers 405 with Allow instead of 404. */
-function allowedMethods(app: NestExpressApplication): (path: string) => string[] {
-  return (path) => {
-    const stack: RouteLayer[] = (app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouteLayer[] } })
-      .router.stack;
-    const methods = stack
-      // Wildcard routes are middleware mounted for every path (metrics), not endpoints.
-      .filter((layer) => layer.route && !layer.route.path.includes('*') && layer.match(path))
-      .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => layer.route!.methods[m] && m !== '_all'));
-    return [...new Set(methods.map((m) => m.toUpperCase()))];
-  };
+/**
+ * Every route as it is registered, into a router of our own that only answers "which methods
+ * match this path", so a wrong method answers 405 with Allow instead of 404.
+ */
+function trackRoutes(app: NestFastifyApplication): (path: string) => string[] {
+  const routes: GatewayRoute[] = [];
+  routesOf.set(app.getHttpAdapter().getInstance(), routes);
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 500 });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD' && route.url !== undefined && routes.some((r) => r.url === route.url)) continue;
+        routes.push({ method, url: route.url ?? route.path });
+        if (!router.hasRoute(method as HTTPMethod, route.url ?? route.path)) {
+          router.on(method as HTTPMethod, route.url ?? route.path, () => undefined);
+        }
+      }
+    });
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  return (path) => methods.filter((m) => router.find(m, path) !== null);
 }
 
 /** Everything main.ts and the e2e suites both need, so tests drive the gateway as it ships. */
 export function configureGateway(app: INestApplication): INestApplication {
-  const express = app as NestExpressApplication;
-  express.disable('x-powered-by');
-  express.set('query parser', 'simple');
-  const config = express.get(AppConfig);
-  if (config.TRUST_PROXY) {
-    const hops = Number(config.TRUST_PROXY);
-    const list = config.TRUST_PROXY.split(',').map((s) => s.trim());
-    express.set('trust proxy', config.TRUST_PROXY === 'true' || (Number.isInteger(hops) ? hops : list));
-  }
-  express.use(securityHeaders);
-  express.use(requestIdMiddleware);
-  express.use('/metrics', metricsAccess(config));
-  express.use(
-    '/admin/queues',
-    boardOperatorAccess(config, (req) => readSessionCookie(config, req.headers.cookie) !== undefined),
-  );
-  // Board edits (job data) are JSON; the board is behind the operators' credentials above.
-  express.use('/admin/queues', json({ limit: BODY_LIMIT_BYTES }));
-  express.use(consoleFiles());
-  // API bodies are read after authentication, by RequestBodyInterceptor (app.module).
-  express.use(refuseNulUrls);
-  express.useGlobalFilters(new AllExceptionsFilter(allowedMethods(express)));
-  express.enableShutdownHooks();
-  serveOpenApi(express);
+  const gateway = app as NestFastifyApplication;
+  const config = gateway.get(AppConfig);
+  const allowedMethods = trackRoutes(gateway);
+  configureHttp(gateway, config, allowedMethods);
+  const fastify = gateway.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', securityHeaders);
+  const boardAccess = boardOperatorAccess(config, (req) => readSessionCookie(config, req.headers.cookie) !== undefined);
+  // The board's routes answer their errors themselves: a refusal is answered here, in our error body.
+  const errors = new AllExceptionsFilter();
+  fastify.addHook('onRequest', (req, reply, done) => {
+    const refusal = /^\/admin\/queues([/?]|$)/.test(req.url) ? boardAccess(req) : undefined;
+    if (!refusal) return done();
+    errors.answer(refusal, req, reply);
+  });
+  serveConsole(gateway);
+  serveOpenApi(gateway);
   return app;
 }

@@ -1,11 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, listenForOperators } from '@app/platform';
+import { AppConfig, httpAdapter, listenForOperators, type NestFastifyApplication } from '@app/platform';
 import { DispatcherModule } from './dispatcher.module';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(DispatcherModule, { bufferLogs: true });
+  const app = await NestFactory.create<NestFastifyApplication>(DispatcherModule, httpAdapter(), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   await listenForOperators(app, app.get(AppConfig).DISPATCHER_PORT, 'webhook-dispatcher');
 }

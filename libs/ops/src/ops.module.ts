@@ -1,6 +1,7 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module, NestModule } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { QueuesModule } from '@app/queues';
 import { MetricsService } from './metrics.service';
 import { OpsController } from './ops.controller';
@@ -14,23 +15,28 @@ import { QueueMetrics } from './queue-metrics';
   exports: [MetricsService],
 })
 export class OpsModule implements NestModule {
-  constructor(private readonly metrics: MetricsService) {}
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
-  /** Times every HTTP request by its route pattern (never the raw path, which holds ids). */
-  configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply((req: Request, res: Response, next: NextFunction) => {
-        const end = this.metrics.httpDuration.startTimer();
-        res.on('finish', () => {
-          const route = (req.route as { path?: string } | undefined)?.path;
-          end({
-            method: req.method,
-            route: route ? `${req.baseUrl}${route}` : 'unmatched',
-            status_code: String(res.statusCode),
-          });
+  /**
+   * Times every HTTP request by its route pattern (never the raw path, which holds ids). Runs when
+   * the app configures middleware, before its routes are registered, so the hook covers them all.
+   */
+  configure(): void {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    fastify?.addHook('onRequest', (req, reply, done) => {
+      const end = this.metrics.httpDuration.startTimer();
+      // the raw response's finish: also for answers a handler wrote itself (SSE, MCP)
+      reply.raw.once('finish', () => {
+        end({
+          method: req.method,
+          route: req.routeOptions.url ?? 'unmatched',
+          status_code: String(reply.raw.statusCode),
         });
-        next();
-      })
-      .forRoutes('*path');
+      });
+      done();
+    });
   }
 }

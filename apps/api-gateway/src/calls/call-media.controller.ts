@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, Api
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
 import { CallMediaRepository, CallsRepository, RecordingStorage, TranscriptRecord } from '@app/calls';
 import { ApiError, parseByteRange } from '@app/platform';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
 import { readyCallOrThrow, TranscriptsService } from './transcripts.service';
 
@@ -53,7 +53,7 @@ export class CallMediaController {
     @Auth() auth: RequestAuth,
     @Param('callId') callId: string,
     @Headers('range') range: string | undefined,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     await this.callOrThrow(auth.workspaceId, callId, 'recordingReady', 'recording');
     const rec = await this.media.findRecording(auth.workspaceId, callId);
@@ -66,18 +66,20 @@ export class CallMediaController {
         'Content-Range': `bytes */${size}`,
       });
     }
-    res.setHeader('Content-Type', rec.contentType);
-    res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Content-Disposition', `inline; filename="${callId}.wav"`);
+    void res.headers({
+      'Content-Type': rec.contentType,
+      'Accept-Ranges': 'bytes',
+      'Content-Disposition': `inline; filename="${callId}.wav"`,
+    });
     if (wanted === 'none') {
-      res.status(200).setHeader('Content-Length', String(size));
-      this.storage.read(rec.storageKey).pipe(res);
+      await res.status(200).header('Content-Length', String(size)).send(this.storage.read(rec.storageKey));
       return;
     }
-    res.status(206);
-    res.setHeader('Content-Range', `bytes ${wanted.start}-${wanted.end}/${size}`);
-    res.setHeader('Content-Length', String(wanted.end - wanted.start + 1));
-    this.storage.read(rec.storageKey, wanted).pipe(res);
+    await res
+      .status(206)
+      .header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${size}`)
+      .header('Content-Length', String(wanted.end - wanted.start + 1))
+      .send(this.storage.read(rec.storageKey, wanted));
   }
 
   private async callOrThrow(workspaceId: string, callId: string, flag: 'recordingReady', what: string) {

@@ -10,7 +10,7 @@ import {
   StartedCall,
   TransferCallDto,
 } from '@app/calls';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Auth, RequestId, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { RateLimitBucket } from '../rate-limit/rate-limit.guard';
 import { CallsService } from './calls.service';
@@ -43,11 +43,11 @@ export class CallsController {
     @Body() dto: StartCallDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @RequestId() requestId: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ) {
     const outcome = await this.calls.start(auth.workspaceId, dto, idempotencyKey, requestId);
     res.status(outcome.status);
-    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    if (outcome.replayed) res.header('Idempotent-Replayed', 'true');
     return outcome.body;
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiError, pageWindow, PageQuery, toE164 } from '@app/platform';
 import { AddDncDto, DncList, DncRecord, DncRepository, presentDnc } from '@app/telephony';
 import { AuditRepository } from '@app/workspaces';
@@ -26,7 +26,7 @@ export class DncController {
   @ApiAnswer(200, DncRecord)
   @ApiErrors(400, 403, 413, 422)
   @RequireRole('admin')
-  async add(@Auth() auth: RequestAuth, @Body() dto: AddDncDto, @Res({ passthrough: true }) res: Response) {
+  async add(@Auth() auth: RequestAuth, @Body() dto: AddDncDto, @Res({ passthrough: true }) res: FastifyReply) {
     const { entry, created } = await this.dnc.add(auth.workspaceId, dto.number, dto.reason ?? null);
     if (created) await this.audit.record(auth, 'dnc.added', { type: 'dnc', id: dto.number }, { reason: entry.reason });
     res.status(created ? 201 : 200);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { EventsRepository, presentEvent } from '@app/calls';
 import type { CallEvent } from '@app/db';
 import { ApiError, AppConfig, idAtTime } from '@app/platform';
@@ -65,8 +66,7 @@ export class EventStreams implements BeforeApplicationShutdown, OnApplicationShu
     after: string | undefined,
     settleMs: number,
     access: StreamAccess,
-    req: Request,
-    res: Response,
+    reply: FastifyReply,
   ): Promise<void> {
     // Never the request id: a client chooses that (X-Request-Id), and equal ids would share a slot.
     const slot = randomUUID();
@@ -77,12 +77,15 @@ export class EventStreams implements BeforeApplicationShutdown, OnApplicationShu
         'Retry-After': String(STREAM_RECHECK_MS / 1000),
       });
     }
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-store, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no', // proxies must not buffer the stream
-    });
+    // Fastify sends the stream (and counts it in its logs and metrics) as it is written.
+    const res = new PassThrough();
+    void reply
+      .headers({
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-store, no-transform',
+        'X-Accel-Buffering': 'no', // proxies must not buffer the stream
+      })
+      .send(res);
     res.write('retry: 2000\n\n');
     // Without a cursor: from now on (the settle window back, so nothing about to appear is skipped).
     let cursor = after ?? idAtTime('event', Date.now() - settleMs);
@@ -93,7 +96,7 @@ export class EventStreams implements BeforeApplicationShutdown, OnApplicationShu
       wake();
     };
     this.open.add(close);
-    req.on('close', close);
+    reply.raw.on('close', close);
     // Live events arrive from the shared poll as soon as the stream subscribes; they wait here
     // while the stream catches up on its own, and those it already wrote are dropped.
     const arrived: CallEvent[] = [];

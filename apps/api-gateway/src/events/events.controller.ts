@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@app/platform';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
 import { EventFeedQuery, EventList, EventsRepository, presentEvent } from '@app/calls';
@@ -61,8 +61,8 @@ export class EventsController {
     @Auth() auth: RequestAuth,
     @Query() q: EventFeedQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Req() req: Request & { sessionToken?: string },
-    @Res() res: Response,
+    @Req() req: FastifyRequest & { sessionToken?: string },
+    @Res() res: FastifyReply,
   ): Promise<void> {
     if (lastEventId !== undefined && !/^evt_[0-9a-z]{26}$/.test(lastEventId)) {
       throw ApiError.badRequest('Last-Event-ID must be an eventId (evt_…)');
@@ -72,6 +72,6 @@ export class EventsController {
       credentialId: auth.keyId ?? auth.sessionId,
       stillHolds: () => this.credentials.holds(auth, req.sessionToken, 'viewer'),
     };
-    await this.streams.serve(auth.workspaceId, filter, lastEventId ?? q.after, FEED_SETTLE_MS, access, req, res);
+    await this.streams.serve(auth.workspaceId, filter, lastEventId ?? q.after, FEED_SETTLE_MS, access, res);
   }
 }

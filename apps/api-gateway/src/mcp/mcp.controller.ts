@@ -2,12 +2,12 @@ import { Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-responses';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AssistantsService } from '../assistants/assistants.service';
 import { Auth, RequestId, type RequestAuth } from '../auth/auth.decorators';
 import { CallsService } from '../calls/calls.service';
 import { TranscriptsService } from '../calls/transcripts.service';
-import { ApiError } from '@app/platform';
+import { ApiError, takeOverResponse } from '@app/platform';
 import { buildMcpServer } from './mcp-tools';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -16,7 +16,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * What the transport would refuse in JSON-RPC form is refused here first with the service's error
  * body, so /mcp keeps the {code, message} contract for HTTP-level mistakes.
  */
-function checkMcpRequest(req: Request): void {
+function checkMcpRequest(req: FastifyRequest): void {
   const accept = String(req.headers.accept ?? '');
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
     throw new ApiError(406, 'MCP clients must send Accept: application/json, text/event-stream');
@@ -61,8 +61,8 @@ export class McpController {
   async handle(
     @Auth() auth: RequestAuth,
     @RequestId() requestId: string | undefined,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     checkMcpRequest(req);
     const server = buildMcpServer({
@@ -73,11 +73,12 @@ export class McpController {
       transcripts: this.transcripts,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const res = takeOverResponse(reply);
     res.on('close', () => {
       void transport.close();
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    await transport.handleRequest(req.raw, res, req.body);
   }
 }

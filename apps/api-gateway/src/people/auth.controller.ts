@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, AppConfig, Public } from '@app/platform';
 import {
   AcceptInviteDto,
@@ -47,7 +47,11 @@ export class AuthController {
   })
   @ApiAnswer(201, Me)
   @ApiErrors(400, 403, 409, 422, 429)
-  async signup(@Body() dto: SignupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
+  async signup(
+    @Body() dto: SignupDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<Me> {
     if (!this.config.SIGNUP_ENABLED) throw ApiError.forbidden('Sign-up is switched off on this installation.');
     await this.throttle.attempt('signup', null, req.ip ?? 'unknown');
     const account = await this.people.signup({
@@ -71,7 +75,11 @@ export class AuthController {
   })
   @ApiAnswer(200, Me)
   @ApiErrors(400, 401, 422, 429)
-  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
+  async login(
+    @Body() dto: LoginDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<Me> {
     const email = normalEmail(dto.email);
     const ip = req.ip ?? 'unknown';
     await this.throttle.attempt('login', email, ip);
@@ -100,8 +108,8 @@ export class AuthController {
   @ApiErrors(400, 404, 409, 422, 429)
   async acceptInvite(
     @Body() dto: AcceptInviteDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<Me> {
     await this.throttle.attempt('signup', null, req.ip ?? 'unknown');
     const account = await this.members.accept(dto.token, dto.name.trim(), await hashPassword(dto.password));
@@ -114,10 +122,10 @@ export class AuthController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Sign out: ends the session and clears its cookie' })
   @ApiNoContentResponse()
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     const token = readSessionCookie(this.config, req.headers.cookie);
     if (token) await this.people.endSession(token);
-    res.setHeader('Set-Cookie', clearedSessionCookie(this.config));
+    res.header('Set-Cookie', clearedSessionCookie(this.config));
   }
 
   @Post('password')
@@ -134,8 +142,8 @@ export class AuthController {
   async changePassword(
     @Auth() auth: RequestAuth,
     @Body() dto: ChangePasswordDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<Me> {
     if (auth.sessionId === null) throw ApiError.forbidden('Passwords are changed by signed-in people only.');
     const ip = req.ip ?? 'unknown';
@@ -155,7 +163,7 @@ export class AuthController {
   @ApiOperation({ summary: 'The signed-in person, their workspace and the CSRF token of the session' })
   @ApiAnswer(200, Me)
   @ApiErrors(403)
-  async me(@Auth() auth: RequestAuth, @Req() req: Request): Promise<Me> {
+  async me(@Auth() auth: RequestAuth, @Req() req: FastifyRequest): Promise<Me> {
     const token = readSessionCookie(this.config, req.headers.cookie);
     if (auth.sessionId === null || !token) throw ApiError.forbidden('GET /auth/me answers signed-in people only.');
     const person = await this.people.findPerson(auth.accountId);
@@ -163,16 +171,20 @@ export class AuthController {
     return presentMe(person, person.workspace, csrfTokenOf(token));
   }
 
-  private actor(account: Account, req: Request) {
+  private actor(account: Account, req: FastifyRequest) {
     return { workspaceId: account.workspaceId, accountId: account.id, keyId: null, clientIp: req.ip ?? null };
   }
 
-  private async signIn(account: Account & { workspace: Workspace }, req: Request, res: Response): Promise<Me> {
+  private async signIn(
+    account: Account & { workspace: Workspace },
+    req: FastifyRequest,
+    res: FastifyReply,
+  ): Promise<Me> {
     const { token, expiresAt } = await this.people.startSession(account, this.config.SESSION_ABSOLUTE_MS, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     });
-    res.setHeader('Set-Cookie', sessionCookie(this.config, token, expiresAt));
+    res.header('Set-Cookie', sessionCookie(this.config, token, expiresAt));
     return presentMe(account, account.workspace, csrfTokenOf(token));
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, Logger, OnApplicationShutdown, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiError, AppConfig } from '@app/platform';
 import { redisClient, type RedisClient } from '@app/queues';
 import type { RequestAuth } from '../auth/auth.decorators';
@@ -53,7 +53,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<{ auth?: RequestAuth }>();
     if (!req.auth) return true; // public routes
-    const res = ctx.switchToHttp().getResponse<Response>();
+    const res = ctx.switchToHttp().getResponse<FastifyReply>();
     const { workspaceId } = req.auth;
     const window = this.config.RATE_LIMIT_WINDOW_MS;
     const buckets: [string, number][] = [['all', this.config.RATE_LIMIT_REQUESTS]];
@@ -89,7 +89,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
         );
       }
       // The tighter bucket's numbers are the ones that matter for this route.
-      for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+      res.headers(headers);
     }
     return true;
   }

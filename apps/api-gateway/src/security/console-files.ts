@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@app/platform';
+import { pathOf } from '@app/platform';
 
 /** Paths of the API and operator pages: never answered with the console's page. */
 const NOT_CONSOLE = /^\/(api|mcp|docs|openapi\.json|admin|health|metrics)(\/|$)/;
@@ -8,21 +10,26 @@ const NOT_CONSOLE = /^\/(api|mcp|docs|openapi\.json|admin|health|metrics)(\/|$)/
 /**
  * The console (apps/console, built by `npm run build` into dist/console) at /: its files, and
  * its page for any other browser navigation (routes live in the URL's hash). Absent build, no
- * console: / answers the JSON 404 like any unknown path.
+ * console: / answers the JSON 404 like any unknown path. Asset names carry a content hash, so
+ * they are cached for a year; the page itself is re-read after every deploy.
  */
-export function consoleFiles(dir = join(process.cwd(), 'dist/console')) {
-  if (!existsSync(join(dir, 'index.html'))) return (_req: Request, _res: Response, next: NextFunction) => next();
-  const files = express.static(dir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForPage });
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (NOT_CONSOLE.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    if (req.path === '/' || req.path.startsWith('/assets/')) return files(req, res, next);
-    if (req.accepts(['html', 'json']) !== 'html') return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(dir, 'index.html'));
-  };
+export function serveConsole(app: NestFastifyApplication, dir = join(process.cwd(), 'dist/console')): void {
+  if (!existsSync(join(dir, 'index.html'))) return;
+  const fastify = app.getHttpAdapter().getInstance();
+  void fastify.register(fastifyStatic, { root: dir, serve: false });
+  fastify.addHook('onRequest', (req, reply, done) => {
+    const path = pathOf(req);
+    if (NOT_CONSOLE.test(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return done();
+    if (path.startsWith('/assets/')) {
+      return void reply.sendFile(path.slice(1), dir, { maxAge: '365d', immutable: true });
+    }
+    if (path !== '/' && !wantsPage(String(req.headers.accept ?? ''))) return done();
+    void reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir, { cacheControl: false });
+  });
 }
 
-// Asset names carry a content hash; the page itself must be re-read after a deploy.
-function noCacheForPage(res: Response, path: string): void {
-  if (path.endsWith('index.html')) res.setHeader('Cache-Control', 'no-cache');
+/** A browser navigation (or a client that takes anything) rather than an API client asking for JSON. */
+function wantsPage(accept: string): boolean {
+  if (accept === '' || accept.includes('text/html')) return true;
+  return !accept.includes('application/json') && accept.includes('*/*');
 }

@@ -1,5 +1,6 @@
 import helmet from 'helmet';
-import type { NextFunction, Request, Response } from 'express';
+import { pathOf } from '@app/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const strict = helmet({
   contentSecurityPolicy: {
@@ -47,8 +48,10 @@ const thirdPartyPages = helmet({
  * secret shown once (a new API key, webhook or number secret, an invitation token), and the rest
  * are a workspace's private data.
  */
-export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
-  if (req.path.startsWith('/api/') || req.path === '/mcp') res.setHeader('Cache-Control', 'no-store');
-  const relaxed = req.path.startsWith('/docs') || req.path.startsWith('/admin/queues');
-  (relaxed ? thirdPartyPages : strict)(req, res, next);
+export function securityHeaders(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
+  // On the raw response, so they survive a handler that takes the socket over (SSE, MCP).
+  const path = pathOf(req);
+  if (path.startsWith('/api/') || path === '/mcp') reply.raw.setHeader('Cache-Control', 'no-store');
+  const relaxed = path.startsWith('/docs') || path.startsWith('/admin/queues');
+  (relaxed ? thirdPartyPages : strict)(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
 }

@@ -163,16 +163,22 @@ export class CallAdmission {
     if (row.id) return { kind: 'created', callId, response };
     const refused = verdict(r.source, row);
     if (refused === 'do-not-call') return { kind: 'do-not-call' };
-    if (refused === 'limit-reached')
-      return { kind: 'limit-reached', limit: row.limit, live: await this.live(tx ?? this.prisma, workspaceId) };
+    if (refused === 'limit-reached') {
+      const live = await this.live(tx ?? this.prisma, workspaceId, row.limit);
+      return { kind: 'limit-reached', limit: row.limit, live };
+    }
     return { kind: 'assistant-not-found' };
   }
 
-  /** The workspace's live calls, for a refusal's message: every live call holds one slot. */
-  private async live(db: Prisma.TransactionClient | PrismaService, workspaceId: string): Promise<number> {
+  /**
+   * The workspace's live calls, for a refusal's message: every live call holds one slot. A refusal
+   * means no slot was free, so admissions that claimed one and have not committed yet (invisible to
+   * the count) fill the rest: at least the limit is live or starting.
+   */
+  private async live(db: Prisma.TransactionClient | PrismaService, workspaceId: string, limit: number) {
     const [{ live }] = await db.$queryRaw<{ live: number }[]>`
       SELECT count(*)::int AS live FROM "CallSlot" WHERE "workspaceId" = ${workspaceId} AND "callId" IS NOT NULL`;
-    return live;
+    return Math.max(live, limit);
   }
 
   private findIdempotencyRecord(workspaceId: string, key: string) {

@@ -1,5 +1,5 @@
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
+import { FastifyAdapter } from '@bull-board/fastify';
 import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import { ALL_QUEUES } from '@app/queues';
@@ -10,7 +10,7 @@ import { ALL_QUEUES } from '@app/queues';
  */
 @Module({
   imports: [
-    BullBoardModule.forRoot({ route: '/admin/queues', adapter: ExpressAdapter }),
+    BullBoardModule.forRoot({ route: '/admin/queues', adapter: FastifyAdapter }),
     ...ALL_QUEUES.map((name) => BullBoardModule.forFeature({ name, adapter: BullMQAdapter })),
   ],
 })

@@ -1,9 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
-import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { AppConfig } from '../config/app-config';
-import { requestIdMiddleware } from '../http/request-id';
-import { metricsAccess } from '../http/metrics-access';
+import { configureHttp, type NestFastifyApplication } from '../http/fastify';
 
 /**
  * Graceful shutdown with a bound: on SIGTERM/SIGINT Nest stops taking work and closes the HTTP
@@ -26,11 +23,8 @@ export function boundShutdown(timeoutMs: number): void {
  * own for /health and /metrics, so operators can probe and scale them independently. /metrics
  * needs the METRICS_TOKEN, as on the gateway (it names queues, routes and workload).
  */
-export async function listenForOperators(app: INestApplication, port: number, name: string): Promise<void> {
-  app.use(requestIdMiddleware);
-  app.use('/metrics', metricsAccess(app.get(AppConfig)));
-  app.useGlobalFilters(new AllExceptionsFilter());
-  app.enableShutdownHooks();
+export async function listenForOperators(app: NestFastifyApplication, port: number, name: string): Promise<void> {
+  configureHttp(app, app.get(AppConfig));
   boundShutdown(app.get(AppConfig).SHUTDOWN_TIMEOUT_MS);
   await app.listen(port, '0.0.0.0');
   app.get(Logger).log({ app: name, port, msg: 'up; health on /health/ready' });

@@ -5,20 +5,22 @@ import { AllExceptionsFilter } from './all-exceptions.filter';
 
 function hostFor(res: { statusCode?: number; body?: unknown; headers: Record<string, string> }) {
   const response = {
-    headersSent: false,
-    setHeader: (k: string, v: string) => {
+    sent: false,
+    raw: { headersSent: false },
+    header(k: string, v: string) {
       res.headers[k] = v;
+      return this;
     },
     status(code: number) {
       res.statusCode = code;
       return this;
     },
-    json(body: unknown) {
+    send(body: unknown) {
       res.body = body;
       return this;
     },
   };
-  const request = { id: 'req-1', method: 'GET', path: '/x' };
+  const request = { id: 'req-1', method: 'GET', url: '/x' };
   return {
     switchToHttp: () => ({ getResponse: () => response, getRequest: () => request }),
   } as unknown as ArgumentsHost;

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorBody } from './api-error';
 import { isDependencyUnavailable } from './unavailable';
+import { pathOf } from '../http/url-path';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -29,44 +30,48 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request & { id?: string }>();
-    const body = this.toBody(exception, req, res);
+    this.answer(exception, ctx.getRequest<FastifyRequest>(), ctx.getResponse<FastifyReply>());
+  }
+
+  /** Also for hooks that refuse a request outside Nest's routing (Bull Board's own routes). */
+  answer(exception: unknown, req: FastifyRequest, res: FastifyReply): void {
+    const path = pathOf(req);
+    const body = this.toBody(exception, req.method, path, res);
     body.requestId = req.id;
     if (body.code === 503) {
       const err = exception instanceof Error ? exception.message : String(exception);
-      this.logger.warn({ method: req.method, path: req.path, reqId: req.id, err, msg: 'answered 503' });
+      this.logger.warn({ method: req.method, path, reqId: req.id, err, msg: 'answered 503' });
     } else if (body.code >= 500) {
       const err = exception instanceof Error ? exception.stack : String(exception);
-      this.logger.error({ method: req.method, path: req.path, reqId: req.id, err, msg: 'request failed' });
+      this.logger.error({ method: req.method, path, reqId: req.id, err, msg: 'request failed' });
     }
-    if (res.headersSent) return;
-    res.status(body.code).json(body);
+    if (res.sent || res.raw.headersSent) return;
+    res.status(body.code).header('Content-Type', 'application/json; charset=utf-8').send(body);
   }
 
-  private toBody(exception: unknown, req: Request, res: Response): ErrorBody {
+  private toBody(exception: unknown, method: string, path: string, res: FastifyReply): ErrorBody {
     if (exception instanceof ApiError) {
-      for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
+      for (const [k, v] of Object.entries(exception.headers)) res.header(k, v);
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
       // Nest's router answers unknown routes with "Cannot GET /x"; a known path under another method is a 405.
       if (status === 404 && !(exception instanceof ApiError) && this.allowedMethods) {
-        const allowed = this.allowedMethods(req.path);
+        const allowed = this.allowedMethods(path);
         if (allowed.length > 0) {
-          res.setHeader('Allow', allowed.join(', '));
+          res.header('Allow', allowed.join(', '));
           return {
             code: 405,
-            message: `Method ${req.method} is not allowed on ${req.path}; allowed: ${allowed.join(', ')}`,
+            message: `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
           };
         }
-        return { code: 404, message: `No route ${req.method} ${req.path}` };
+        return { code: 404, message: `No route ${method} ${path}` };
       }
       return { code: status, message: messageOf(response) ?? STATUS_TEXT[status] ?? 'Request failed' };
     }
     if (isDependencyUnavailable(exception)) {
-      res.setHeader('Retry-After', '2');
+      res.header('Retry-After', '2');
       return {
         code: 503,
         message: 'Temporarily unavailable: a backing service (database or queue) is unreachable. Retry with backoff.',

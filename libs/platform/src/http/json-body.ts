@@ -1,6 +1,8 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { json, text, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, text } from 'body-parser';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -39,19 +41,12 @@ const parseJson = json({
   },
 });
 
-function hasBody(req: Request): boolean {
+function hasBody(req: FastifyRequest): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-const mediaType = (req: Request) => (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-
-/** PostgreSQL text cannot hold NUL characters: URLs with one are refused at the door (400). */
-export function refuseNulUrls(req: Request, _res: Response, next: NextFunction): void {
-  if (req.url.includes('%00') || req.url.includes('\u0000'))
-    return next(ApiError.badRequest('The URL must not contain NUL characters'));
-  next();
-}
+const mediaType = (req: FastifyRequest) => (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 
 /** A route that also takes a text body of another media type, turned into its JSON body. */
 export interface TextBodyReader {
@@ -78,35 +73,38 @@ export class RequestBodyInterceptor implements NestInterceptor {
     if (ctx.getType() === 'http') {
       const http = ctx.switchToHttp();
       const reader = this.reflector.get<TextBodyReader | undefined>(TEXT_BODY_READER, ctx.getHandler());
-      await readBody(http.getRequest<Request>(), http.getResponse<Response>(), reader);
+      await readBody(http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), reader);
     }
     return next.handle();
   }
 }
 
-async function readBody(req: Request, res: Response, reader: TextBodyReader | undefined): Promise<void> {
-  // Express 5 leaves req.body undefined until a parser ran.
+async function readBody(req: FastifyRequest, res: FastifyReply, reader: TextBodyReader | undefined): Promise<void> {
+  // The gateway's only content parser leaves the body unread (configureHttp): it is read here.
   if (!hasBody(req) || req.body !== undefined) return;
   const type = mediaType(req);
   if (reader && type === reader.mediaType) {
-    const raw = await runParser(text({ type: () => true, limit: reader.limitBytes }), req, res, reader.limitBytes);
+    const parser = text({ type: () => true, limit: reader.limitBytes });
+    const raw = await runParser(parser, req.raw, res.raw, reader.limitBytes);
     req.body = await reader.toJson(String(raw ?? ''));
     return;
   }
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw ApiError.badRequest('Requests with a body must send Content-Type: application/json');
   }
-  const body = await runParser(parseJson, req, res, BODY_LIMIT_BYTES);
-  if (containsNul(body)) throw ApiError.unprocessable('Strings in the body must not contain NUL (\\u0000) characters');
+  req.body = await runParser(parseJson, req.raw, res.raw, BODY_LIMIT_BYTES);
+  if (containsNul(req.body)) {
+    throw ApiError.unprocessable('Strings in the body must not contain NUL (\\u0000) characters');
+  }
 }
 
-type Parser = (req: Request, res: Response, next: (err?: unknown) => void) => void;
+type Parser = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
-/** Runs an Express body parser; its failures become the contract's 400, 413 and 422. */
-function runParser(parser: Parser, req: Request, res: Response, limit: number): Promise<unknown> {
+/** Runs a body-parser parser on the raw request; its failures become the contract's 400, 413 and 422. */
+function runParser(parser: Parser, req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
   return new Promise((resolve, reject) =>
     parser(req, res, (err?: unknown) => {
-      if (!err) return resolve(req.body);
+      if (!err) return resolve((req as IncomingMessage & { body?: unknown }).body);
       const e = err as { type?: string };
       if (err instanceof TooDeep) {
         return reject(ApiError.unprocessable(`JSON nested deeper than ${JSON_MAX_DEPTH} levels`));

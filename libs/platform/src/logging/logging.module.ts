@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { destination } from 'pino';
 import { AppConfig } from '../config/app-config';
@@ -36,6 +36,7 @@ export const REDACTED_PATHS = [
     LoggerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
+        forRoutes: [{ path: '*path', method: RequestMethod.ALL }],
         pinoHttp: [
           {
             level: config.LOG_LEVEL,
