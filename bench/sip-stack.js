@@ -2,6 +2,7 @@
 // 127.0.0.1 (peers on 127.0.0.2), an admin key, the API and the engine's /metrics.
 'use strict';
 const { createSocket } = require('node:dgram');
+const { createServer } = require('node:net');
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -10,7 +11,7 @@ const { app, benchEnv, cli, dropKeys, freePort, freshDatabase, kill, startProces
 
 const PEER = '127.0.0.2';
 
-/** A free even UDP port (RTP takes even ports) on the address. */
+/** A free even UDP port (RTP takes even ports) on the address, free for TCP too. */
 async function freeUdpPort(address) {
   for (;;) {
     const port = await new Promise((resolve) => {
@@ -20,8 +21,17 @@ async function freeUdpPort(address) {
         s.close(() => resolve(p));
       });
     });
-    if (port % 2 === 0) return port;
+    if (port % 2 === 0 && (await tcpFree(port, address))) return port;
   }
+}
+
+/** SIP also listens on TCP at its port: a UDP port is only taken if TCP is free there too. */
+function tcpFree(port, address) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, address, () => server.close(() => resolve(true)));
+  });
 }
 
 async function startSipStack(name, { rtpPorts, env: extra = {} }) {

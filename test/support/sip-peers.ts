@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +24,17 @@ export async function freeUdpPort(address = PEER_ADDRESS): Promise<number> {
         s.close(() => resolve(port));
       });
     });
-    if (port % 2 === 0 && port < 65000) return port;
+    if (port % 2 === 0 && port < 65000 && (await tcpFree(port, address))) return port;
   }
+}
+
+/** SIP also listens on TCP at its port: a UDP port is only taken if TCP is free there too. */
+function tcpFree(port: number, address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, address, () => server.close(() => resolve(true)));
+  });
 }
 
 export interface SippHandle {

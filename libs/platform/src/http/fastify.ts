@@ -47,6 +47,9 @@ export function httpAdapter(): FastifyAdapter {
     requestIdHeader: false,
     trustProxy: (address, hop) => trust.rule(address, hop),
     keepAliveTimeout: 65_000,
+    // A request that reaches a closing server on a kept-alive connection is served, not refused with
+    // 503: the app is whole until the server has closed, and that connection closes after the answer.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   trustRules.set(adapter.getInstance(), trust);
