@@ -8,7 +8,8 @@ import { isolateSuite, waitFor } from '../support/isolation';
 import { spawnApp, type AppProcess } from '../support/processes';
 import { Receiver } from '../support/receiver';
 
-const ARTEFACTS = join(__dirname, '../../.local/console-screenshots');
+// Screenshots of every reviewed page, at its width, in both colour schemes (git-ignored).
+const ARTEFACTS = join(__dirname, '../artifacts/console');
 
 interface HTMLMediaLike {
   readyState: number;
@@ -27,13 +28,22 @@ describe('the console', () => {
   const requests: { method: string; path: string }[] = [];
   const axeProblems: string[] = [];
 
-  /** Checks the page with axe (serious and critical findings count) and keeps a screenshot of it. */
+  /**
+   * Checks the page with axe in the light and the dark colour scheme (a finding of any impact
+   * counts) and keeps a screenshot of each, named by the page's width.
+   */
   async function review(p: Page, name: string) {
-    const { violations } = await new AxeBuilder({ page: p }).analyze();
-    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      axeProblems.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const width = p.viewportSize()?.width ?? 0;
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await p.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page: p }).analyze();
+      for (const v of violations) {
+        const where = v.nodes.map((n) => n.target.join(' ')).join(', ');
+        axeProblems.push(`${name} (${colorScheme}): ${v.id} (${v.impact}) ${where}`);
+      }
+      await p.screenshot({ path: join(ARTEFACTS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
     }
-    await p.screenshot({ path: join(ARTEFACTS, `${name}.png`), fullPage: true });
+    await p.emulateMedia({ colorScheme: 'light' });
   }
   const watch = (p: Page) =>
     p.on('request', (r) => {
@@ -65,7 +75,7 @@ describe('the console', () => {
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
-    context = await browser.newContext();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     watch(page);
   });
@@ -155,6 +165,11 @@ describe('the console', () => {
     await page.getByRole('row').filter({ hasText: '+14155552672' }).getByRole('link').click();
     await page.locator('.transcript li').first().waitFor({ timeout: 15_000 });
     expect(await page.locator('.transcript').textContent()).toContain('short test call from the console');
+    // every timeline entry names its event (it once showed a time and a dash only)
+    const timeline = await page.getByTestId('timeline-event').allTextContents();
+    expect(timeline.map((t) => t.split(' — ')[1])).toEqual(
+      expect.arrayContaining(['call.started', 'call.connected', 'call.completed']),
+    );
     await page.locator('audio').waitFor({ timeout: 15_000 });
     // runs in the page: the audio element's duration once its metadata is loaded
     const seconds = await page.waitForFunction(() => {
@@ -305,7 +320,123 @@ describe('the console', () => {
     await viewerContext.close();
   });
 
-  it('made only requests the OpenAPI document describes, and axe found no serious violation', async () => {
+  it('Send test says what the endpoint answered, a 500 included', async () => {
+    receiver.behaviour = (req) => (req.path === '/failing-hook' ? { status: 500 } : { status: 200 });
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('Endpoint URL').fill(`${receiver.url}/failing-hook`);
+    await page.getByRole('button', { name: 'Register webhook' }).click();
+    const failing = page.getByRole('article', { name: `Webhook ${receiver.url}/failing-hook` });
+    await failing.getByRole('button', { name: 'Send test' }).click();
+    await failing
+      .getByTestId('test-result')
+      .getByText(/^Test failed: the endpoint answered 500 in \d+ ms\.$/)
+      .waitFor();
+    const working = page.getByRole('article', { name: `Webhook ${receiver.url}/console-hook` });
+    await working.getByRole('button', { name: 'Send test' }).click();
+    await working
+      .getByTestId('test-result')
+      .getByText(/^Test delivered: the endpoint answered 200/)
+      .waitFor();
+    await review(page, 'webhooks-tested');
+    receiver.behaviour = () => ({ status: 200 });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await failing.getByRole('button', { name: 'Delete' }).click();
+    await failing.waitFor({ state: 'detached' });
+    expect(await working.count()).toBe(1);
+  });
+
+  it('a filtered calls list is never overwritten by an older, slower unfiltered answer', async () => {
+    // the unfiltered list request is held until the filtered one has been answered
+    let filteredAnswered!: () => void;
+    const filtered = new Promise<void>((resolve) => (filteredAnswered = resolve));
+    const LIST = /\/api\/core\/voice\/call\/list\?/;
+    const isList = (url: string) => LIST.test(url);
+    const unfiltered = (url: string) => isList(url) && !new URL(url).searchParams.has('status');
+    await page.route(LIST, async (route) => {
+      if (unfiltered(route.request().url())) await filtered;
+      await route.continue();
+    });
+    page.on('requestfinished', (r) => isList(r.url()) && !unfiltered(r.url()) && filteredAnswered());
+    const slowAnswer = page.waitForEvent('requestfinished', (r) => unfiltered(r.url()));
+    await page.goto(`${base}/#/queues`);
+    await page.getByRole('link', { name: 'Calls' }).click();
+    await page.getByLabel('Status').selectOption('no-answer');
+    await slowAnswer;
+    // two frames: the page has handled every answer it received
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))');
+    const statuses = await page.getByTestId('call-status').allTextContents();
+    expect(statuses.filter((s) => s !== 'no-answer')).toEqual([]);
+    await page.unroute(LIST);
+  });
+
+  it('an unknown route says so and links back', async () => {
+    await page.goto(`${base}/#/nowhere`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await review(page, 'not-found');
+    await page.getByRole('link', { name: 'Go to the calls' }).click();
+    await page.getByRole('heading', { name: 'Calls' }).waitFor();
+  });
+
+  it('at 390 px no page scrolls sideways, and the navigation folds behind a Menu button', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await context.storageState(),
+    });
+    const p = await phone.newPage();
+    watch(p);
+    // the page's API requests in flight (the live event stream aside): measured once all are answered
+    const pending = new Set<object>();
+    const api = (r: { url(): string }) => r.url().includes('/api/') && !r.url().includes('/event/stream');
+    p.on('request', (r) => api(r) && pending.add(r));
+    p.on('requestfinished', (r) => pending.delete(r));
+    p.on('requestfailed', (r) => pending.delete(r));
+    for (const route of [
+      'calls',
+      'assistants',
+      'campaigns',
+      'numbers',
+      'trunks',
+      'webhooks',
+      'api-keys',
+      'members',
+      'audit',
+      'queues',
+    ]) {
+      // a fresh load of each page (a query makes it a navigation, not a hash change), with its data
+      await p.goto(`${base}/?page=${route}#/${route}`);
+      await p.locator('main h1').first().waitFor();
+      await waitFor(`the ${route} page's data`, async () => pending.size === 0, 10_000, 50);
+      const widths = (await p.evaluate('({ page: document.documentElement.scrollWidth, window: innerWidth })')) as {
+        page: number;
+        window: number;
+      };
+      expect({ route, ...widths }).toEqual({ route, page: widths.window, window: 390 });
+    }
+    await p.goto(`${base}/#/calls`);
+    await p
+      .getByRole('link', { name: 'Calls' })
+      .click()
+      .catch(() => undefined);
+    expect(await p.getByRole('link', { name: 'Webhooks' }).isVisible()).toBe(false);
+    await p.getByRole('button', { name: 'Menu' }).click();
+    await p.getByRole('link', { name: 'Webhooks' }).click();
+    await p.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await review(p, 'webhooks-390');
+    await phone.close();
+  });
+
+  it('sends the console compressed, its hashed script cached a year, its page re-read', async () => {
+    const html = await fetch(base, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    expect(html.headers.get('content-encoding')).toBe('br');
+    const script = (await html.text()).match(/src="(\/assets\/[^"]+\.js)"/)![1];
+    const js = await fetch(`${base}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+    expect(js.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+  });
+
+  it('made only requests the OpenAPI document describes; axe found no violation in either colour scheme', async () => {
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, object> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => ({

@@ -1,13 +1,8 @@
 // The console is a client of the public API: every call here is a route of /openapi.json.
+import { useCallback, useRef } from 'react';
+import type { Schemas } from './api-types';
 
-export interface Me {
-  accountId: string;
-  email: string;
-  name: string;
-  role: 'viewer' | 'member' | 'admin' | 'owner';
-  workspace: { workspaceId: string; name: string };
-  csrfToken: string;
-}
+export type Me = Schemas['Me'];
 
 export class ApiError extends Error {
   constructor(
@@ -41,11 +36,37 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return parsed as T;
 }
 
-export const roleAtLeast = (role: Me['role'], needed: Me['role']) =>
-  ['viewer', 'member', 'admin', 'owner'].indexOf(role) >= ['viewer', 'member', 'admin', 'owner'].indexOf(needed);
+/**
+ * For a view whose requests can overlap (filters changed while a list loads): only the newest
+ * request's answer or error is applied, so a slower, older answer never overwrites a newer one.
+ */
+export function useLatest() {
+  const newest = useRef(0);
+  return useCallback(<T>(request: Promise<T>, apply: (value: T) => void, fail: (e: Error) => void) => {
+    const mine = ++newest.current;
+    request.then(
+      (value) => mine === newest.current && apply(value),
+      (e: Error) => mine === newest.current && fail(e),
+    );
+  }, []);
+}
+
+/** The roles, weakest first (typed by the API's own role values). */
+export const ROLES: Me['role'][] = ['viewer', 'member', 'admin', 'owner'];
+
+export const roleAtLeast = (role: Me['role'], needed: Me['role']) => ROLES.indexOf(role) >= ROLES.indexOf(needed);
+
+/** The statuses a call can have, for filters (typed by the API's own status values). */
+export const CALL_STATUSES: Schemas['CallRecord']['status'][] = [
+  'ringing',
+  'in-progress',
+  'completed',
+  'failed',
+  'no-answer',
+];
 
 /** The call events (spec part 6) the console listens to and webhooks subscribe to. */
-export const CALL_EVENTS = [
+export const CALL_EVENTS: Schemas['WebhookRecord']['events'] = [
   'call.started',
   'call.connected',
   'call.completed',
@@ -57,4 +78,9 @@ export const CALL_EVENTS = [
 ];
 
 /** Every event a webhook may subscribe to: the call events and the campaign events. */
-export const WEBHOOK_EVENTS = [...CALL_EVENTS, 'campaign.started', 'campaign.paused', 'campaign.completed'];
+export const WEBHOOK_EVENTS: Schemas['WebhookRecord']['events'] = [
+  ...CALL_EVENTS,
+  'campaign.started',
+  'campaign.paused',
+  'campaign.completed',
+];

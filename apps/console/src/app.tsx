@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { api, ApiError, roleAtLeast, setCsrfToken, type Me } from './api';
 import { SignIn } from './pages/sign-in';
 import { Calls } from './pages/calls';
@@ -16,17 +16,31 @@ import { BacklogPage } from './pages/backlog';
 
 /** Routes live in the hash (#/calls, #/calls/call_…), so the gateway serves one page. */
 function useRoute(): string {
-  const [route, setRoute] = useState(location.hash.slice(1) || '/calls');
+  const current = () => (location.hash.length > 2 ? location.hash.slice(1) : '/calls');
+  const [route, setRoute] = useState(current);
   useEffect(() => {
-    const onChange = () => setRoute(location.hash.slice(1) || '/calls');
+    const onChange = () => setRoute(current());
     addEventListener('hashchange', onChange);
     return () => removeEventListener('hashchange', onChange);
   }, []);
   return route;
 }
 
+/** A route the console does not have (or one the person's role does not open). */
+function NotFound({ route }: { route: string }) {
+  return (
+    <section aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Page not found</h1>
+      <p>
+        There is no page at <code>#{route}</code> for your role. <a href="#/calls">Go to the calls</a>.
+      </p>
+    </section>
+  );
+}
+
 export function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [menuOpen, setMenuOpen] = useState(false);
   const route = useRoute();
   const signedIn = useCallback((who: Me) => {
     setCsrfToken(who.csrfToken);
@@ -59,11 +73,26 @@ export function App() {
     ['queues', 'Queues'],
     ...(admin ? [['audit', 'Audit log']] : []),
   ];
+  const pages: Record<string, ReactNode> = {
+    calls: id ? <CallDetail me={me} callId={id} /> : <Calls me={me} />,
+    assistants: <Assistants me={me} />,
+    campaigns: <Campaigns me={me} />,
+    numbers: <Numbers me={me} />,
+    trunks: admin ? <Trunks /> : null,
+    'api-keys': <ApiKeys me={me} />,
+    webhooks: admin ? <Webhooks /> : null,
+    members: <Members me={me} />,
+    audit: admin ? <Audit /> : null,
+    queues: <BacklogPage />,
+  };
   return (
     <>
       <header>
         <strong>Voice calling service</strong>
-        <nav aria-label="Main">
+        <button type="button" className="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+          Menu
+        </button>
+        <nav aria-label="Main" className={menuOpen ? 'open' : undefined} onClick={() => setMenuOpen(false)}>
           {nav.map(([path, label]) => (
             <a key={path} href={`#/${path}`} aria-current={section === path ? 'page' : undefined}>
               {label}
@@ -78,19 +107,7 @@ export function App() {
           Sign out
         </button>
       </header>
-      <main>
-        {section === 'calls' && id ? <CallDetail me={me} callId={id} /> : null}
-        {section === 'calls' && !id ? <Calls me={me} /> : null}
-        {section === 'assistants' ? <Assistants me={me} /> : null}
-        {section === 'campaigns' ? <Campaigns me={me} /> : null}
-        {section === 'numbers' ? <Numbers me={me} /> : null}
-        {section === 'trunks' && admin ? <Trunks /> : null}
-        {section === 'api-keys' ? <ApiKeys me={me} /> : null}
-        {section === 'webhooks' && admin ? <Webhooks /> : null}
-        {section === 'members' ? <Members me={me} /> : null}
-        {section === 'audit' && admin ? <Audit /> : null}
-        {section === 'queues' ? <BacklogPage /> : null}
-      </main>
+      <main>{pages[section] ?? <NotFound route={route} />}</main>
     </>
   );
 }

@@ -1,6 +1,7 @@
 // Small pieces every page uses.
 import { useEffect, useState, type SelectHTMLAttributes } from 'react';
 import { api } from './api';
+import type { Schemas } from './api-types';
 
 /** An API error's message, announced to screen readers; nothing when there is none. */
 export function ErrorNote({ error }: { error: string }) {
@@ -30,35 +31,35 @@ export function Pager(p: { page: number; pageSize: number; total: number; onPage
 
 /** A table with a header row of these column names ('' = an unnamed actions column). */
 export function Table({ columns, children }: { columns: string[]; children: React.ReactNode }) {
+  // Focusable, so a keyboard can scroll a table wider than a phone's screen.
   return (
-    <table>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th scope="col" key={c}>
-              {c || <span className="visually-hidden">Actions</span>}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <div className="table-scroll" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col" key={c}>
+                {c || <span className="visually-hidden">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 
 /** A form's fields as strings. */
 export const formFields = (form: HTMLFormElement) => Object.fromEntries(new FormData(form)) as Record<string, string>;
 
-export interface AssistantRef {
-  agentId: string;
-  name: string;
-}
+export type AssistantRef = Pick<Schemas['AssistantRecord'], 'agentId' | 'name'>;
 
 /** The workspace's assistants (the first 100), for the pages' pickers. */
 export function useAssistants(): AssistantRef[] {
   const [assistants, setAssistants] = useState<AssistantRef[]>([]);
   useEffect(() => {
-    api<{ list: AssistantRef[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
+    api<Schemas['AssistantList']>('GET', '/voice/agent/list?pageSize=100').then((r) => setAssistants(r.list));
   }, []);
   return assistants;
 }

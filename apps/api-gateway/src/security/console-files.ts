@@ -11,12 +11,13 @@ const NOT_CONSOLE = /^\/(api|mcp|docs|openapi\.json|admin|health|metrics)(\/|$)/
  * The console (apps/console, built by `npm run build` into dist/console) at /: its files, and
  * its page for any other browser navigation (routes live in the URL's hash). Absent build, no
  * console: / answers the JSON 404 like any unknown path. Asset names carry a content hash, so
- * they are cached for a year; the page itself is re-read after every deploy.
+ * they are cached for a year (immutable); the page itself is re-read after every deploy. Files are
+ * sent brotli- or gzip-compressed from the copies the build wrote beside them.
  */
 export function serveConsole(app: NestFastifyApplication, dir = join(process.cwd(), 'dist/console')): void {
   if (!existsSync(join(dir, 'index.html'))) return;
   const fastify = app.getHttpAdapter().getInstance();
-  void fastify.register(fastifyStatic, { root: dir, serve: false });
+  void fastify.register(fastifyStatic, { root: dir, serve: false, preCompressed: true });
   fastify.addHook('onRequest', (req, reply, done) => {
     const path = pathOf(req);
     if (NOT_CONSOLE.test(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return done();

@@ -1,24 +1,16 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, formFields, Table } from '../parts';
-import { api, type Me } from '../api';
+import { api, ROLES, type Me } from '../api';
+import type { Schemas } from '../api-types';
 
-interface Key {
-  keyId: string;
-  name: string;
-  role: string;
-  preview: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  createdBy: { name: string; email: string | null };
-}
+type Key = Schemas['ApiKeyRecord'];
 
 export function ApiKeys({ me }: { me: Me }) {
   const [keys, setKeys] = useState<Key[]>([]);
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    api<{ list: Key[] }>('GET', '/api-key/list').then(
+    api<Schemas['ApiKeyList']>('GET', '/api-key/list').then(
       (r) => setKeys(r.list),
       (e) => setError(e.message),
     );
@@ -29,7 +21,7 @@ export function ApiKeys({ me }: { me: Me }) {
     const form = formFields(e.currentTarget);
     setError('');
     try {
-      const key = await api<{ key: string }>('POST', '/api-key', form);
+      const key = await api<Schemas['ApiKeyCreated']>('POST', '/api-key', form);
       setCreated(key.key);
       load();
     } catch (err) {
@@ -40,10 +32,8 @@ export function ApiKeys({ me }: { me: Me }) {
     if (!confirm(`Revoke "${k.name}"? Programs using it stop working at once.`)) return;
     await api('DELETE', `/api-key/${k.keyId}`).then(load, (e) => setError(e.message));
   };
-  const roles = ['viewer', 'member', 'admin', 'owner'].slice(
-    0,
-    ['viewer', 'member', 'admin', 'owner'].indexOf(me.role) + 1,
-  );
+  // a key cannot be stronger than the person making it
+  const roles = ROLES.slice(0, ROLES.indexOf(me.role) + 1);
   return (
     <section aria-labelledby="keys-title">
       <h1 id="keys-title">API keys</h1>
@@ -53,7 +43,7 @@ export function ApiKeys({ me }: { me: Me }) {
         </label>
         <label>
           Role{' '}
-          <select name="role" defaultValue={me.role}>
+          <select name="role" defaultValue={roles.includes('member') ? 'member' : roles[0]}>
             {roles.map((r) => (
               <option key={r}>{r}</option>
             ))}

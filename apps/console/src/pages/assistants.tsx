@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, formFields } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
+import type { Schemas } from '../api-types';
 
-interface Assistant {
-  agentId: string;
-  name: string;
-  language: string;
-  firstMessage: string | null;
-  script: unknown[] | null;
-  tools: unknown[] | null;
-}
+type Assistant = Schemas['AssistantRecord'];
 
 /** JSON of a textarea, or undefined when empty; a SyntaxError names the field. */
 function parseJson(field: string, text: string): unknown {
@@ -26,7 +20,7 @@ export function Assistants({ me }: { me: Me }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    api<{ list: Assistant[] }>('GET', '/voice/agent/list?pageSize=100').then((r) => setList(r.list));
+    api<Schemas['AssistantList']>('GET', '/voice/agent/list?pageSize=100').then((r) => setList(r.list));
   }, []);
   useEffect(load, [load]);
   const admin = roleAtLeast(me.role, 'admin');
@@ -70,7 +64,7 @@ export function Assistants({ me }: { me: Me }) {
   const testCall = async (a: Assistant) => {
     const to = prompt('Number to call (E.164, e.g. +14155552671)');
     if (!to) return;
-    await api<{ callId: string }>('POST', '/voice/agent/call', { agentId: a.agentId, to }).then(
+    await api<Schemas['StartedCall']>('POST', '/voice/agent/call', { agentId: a.agentId, to }).then(
       (c) => (location.hash = `/calls/${c.callId}`),
       (e: Error) => setError(e.message),
     );

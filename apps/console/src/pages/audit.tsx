@@ -1,18 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ErrorNote, Pager, Table } from '../parts';
 import { api } from '../api';
+import type { Schemas } from '../api-types';
 
-interface Entry {
-  auditId: string;
-  at: string;
-  action: string;
-  actor: { accountId: string | null; keyId: string | null; clientIp: string | null };
-  target: { type: string; id: string } | null;
-}
 const PAGE_SIZE = 50;
 
 export function Audit() {
-  const [entries, setEntries] = useState<{ total: number; list: Entry[] }>({ total: 0, list: [] });
+  const [entries, setEntries] = useState<Schemas['AuditList']>({ total: 0, list: [] });
   const [action, setAction] = useState('');
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');

@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ErrorNote } from '../parts';
 import { api } from '../api';
+import type { Schemas } from '../api-types';
 
-interface Backlog {
-  pendingDials: number;
-  pendingDeliveries: number;
-  failedDeliveries: number;
-}
+type Backlog = Schemas['WorkspaceBacklog'];
 
 /** This workspace's share of the queues (the operators' Bull Board shows every tenant's jobs). */
 export function BacklogPage() {

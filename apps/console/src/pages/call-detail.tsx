@@ -2,35 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { ErrorNote } from '../parts';
 import { api, type Me } from '../api';
 import { useLiveEvents } from '../live';
+import type { Schemas } from '../api-types';
 
-interface Call {
-  callId: string;
-  status: string;
-  to: string;
-  direction: string;
-  durationSec: number | null;
-  endedReason: string | null;
-  transcriptReady: boolean;
-  recordingReady: boolean;
-  mediaRemovedAt: string | null;
-  metadata: unknown;
-  answeredBy: string | null;
-  analysis: {
-    summary: string | null;
-    structuredData: Record<string, unknown> | null;
-    success: boolean | null;
-    successReason: string | null;
-    error: string | null;
-  } | null;
-}
-interface CallEvent {
-  eventId: string;
-  type: string;
-  occurredAt: string;
-}
-interface Transcript {
-  turns: { role: string; text: string | null; startSec?: number; interrupted?: boolean; latencyMs?: number }[];
-}
+type Call = Schemas['CallRecord'];
+type CallEvent = Schemas['EventRecord'];
+type Transcript = Schemas['TranscriptRecord'];
 
 export function CallDetail({ callId }: { me: Me; callId: string }) {
   const [call, setCall] = useState<Call | null>(null);
@@ -39,7 +15,7 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
   const [error, setError] = useState('');
   const load = useCallback(() => {
     api<Call>('GET', `/voice/call/${callId}`).then(setCall, (e) => setError(e.message));
-    api<{ list: CallEvent[] }>('GET', `/event/list?callId=${callId}&limit=100`).then((r) => setEvents(r.list));
+    api<Schemas['EventList']>('GET', `/event/list?callId=${callId}&limit=100`).then((r) => setEvents(r.list));
   }, [callId]);
   useEffect(load, [load]);
   useLiveEvents(load, callId);
@@ -109,8 +85,8 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
       <h2>Timeline</h2>
       <ol>
         {events.map((e) => (
-          <li key={e.eventId}>
-            {new Date(e.occurredAt).toLocaleTimeString()} — {e.type}
+          <li key={e.eventId} data-testid="timeline-event">
+            {new Date(e.occurredAt).toLocaleTimeString()} — {e.event}
           </li>
         ))}
       </ol>

@@ -1,21 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AssistantSelect, ErrorNote, formFields, Pager, Table, useAssistants, type AssistantRef } from '../parts';
-import { api, roleAtLeast, type Me } from '../api';
+import { api, CALL_STATUSES, roleAtLeast, useLatest, type Me } from '../api';
 import { useLiveEvents } from '../live';
+import type { Schemas } from '../api-types';
 
-interface Call {
-  callId: string;
-  agentId: string;
-  status: string;
-  direction: string;
-  to: string;
-  from: string | null;
-  createdAt: string;
-}
 const PAGE_SIZE = 20;
 
 export function Calls({ me }: { me: Me }) {
-  const [calls, setCalls] = useState<{ total: number; list: Call[] }>({ total: 0, list: [] });
+  const [calls, setCalls] = useState<Schemas['CallList']>({ total: 0, list: [] });
   const [status, setStatus] = useState('');
   const [agentId, setAgentId] = useState('');
   const [direction, setDirection] = useState('');
@@ -25,6 +17,7 @@ export function Calls({ me }: { me: Me }) {
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');
   const [starting, setStarting] = useState(false);
+  const latest = useLatest();
   const load = useCallback(() => {
     const q = new URLSearchParams({
       page: String(page),
@@ -35,8 +28,8 @@ export function Calls({ me }: { me: Me }) {
       ...(after ? { createdAfter: new Date(after).toISOString() } : {}),
       ...(before ? { createdBefore: new Date(before).toISOString() } : {}),
     });
-    api<{ total: number; list: Call[] }>('GET', `/voice/call/list?${q}`).then(setCalls, (e) => setError(e.message));
-  }, [page, status, agentId, direction, after, before]);
+    latest(api<Schemas['CallList']>('GET', `/voice/call/list?${q}`), setCalls, (e) => setError(e.message));
+  }, [page, status, agentId, direction, after, before, latest]);
   useEffect(load, [load]);
   useLiveEvents(load);
 
@@ -47,7 +40,7 @@ export function Calls({ me }: { me: Me }) {
         <label>
           Status{' '}
           <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            {['', 'ringing', 'in-progress', 'completed', 'failed', 'no-answer'].map((s) => (
+            {['', ...CALL_STATUSES].map((s) => (
               <option key={s} value={s}>
                 {s || 'any'}
               </option>
@@ -110,11 +103,9 @@ export function Calls({ me }: { me: Me }) {
 
 function StartCall({ assistants, onDone }: { assistants: AssistantRef[]; onDone: () => void }) {
   const [error, setError] = useState('');
-  const [numbers, setNumbers] = useState<{ number: string; default: boolean }[]>([]);
+  const [numbers, setNumbers] = useState<Schemas['PhoneNumberRecord'][]>([]);
   useEffect(() => {
-    api<{ list: { number: string; default: boolean }[] }>('GET', '/voice/number/list?pageSize=100').then((r) =>
-      setNumbers(r.list),
-    );
+    api<Schemas['PhoneNumberList']>('GET', '/voice/number/list?pageSize=100').then((r) => setNumbers(r.list));
   }, []);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -2,16 +2,9 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AssistantSelect, ErrorNote, formFields, Table, useAssistants } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 import { useLiveEvents } from '../live';
+import type { Schemas } from '../api-types';
 
-interface Campaign {
-  campaignId: string;
-  name: string;
-  status: string;
-  total: number;
-  counts: Record<string, number>;
-  maxConcurrency: number;
-  createdAt: string;
-}
+type Campaign = Schemas['CampaignRecord'];
 const SHOWN = ['pending', 'calling', 'completed', 'voicemail', 'no-answer', 'busy', 'failed', 'dnc', 'cancelled'];
 const ACTIONS: Record<string, string[]> = {
   scheduled: ['pause', 'cancel'],
@@ -26,7 +19,7 @@ export function Campaigns({ me }: { me: Me }) {
   const [error, setError] = useState('');
   const member = roleAtLeast(me.role, 'member');
   const load = useCallback(() => {
-    api<{ list: Campaign[] }>('GET', '/voice/campaign/list?pageSize=50').then(
+    api<Schemas['CampaignList']>('GET', '/voice/campaign/list?pageSize=50').then(
       (r) => setCampaigns(r.list),
       (e) => setError(e.message),
     );

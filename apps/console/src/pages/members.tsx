@@ -1,20 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, formFields, Table } from '../parts';
-import { api, roleAtLeast, type Me } from '../api';
+import { api, roleAtLeast, ROLES, type Me } from '../api';
+import type { Schemas } from '../api-types';
 
-interface Member {
-  accountId: string;
-  email: string;
-  name: string;
-  role: Me['role'];
-}
-interface PendingInvite {
-  inviteId: string;
-  email: string;
-  role: Me['role'];
-  expiresAt: string;
-}
-const ROLES: Me['role'][] = ['viewer', 'member', 'admin', 'owner'];
+type Member = Schemas['MemberRecord'];
+type PendingInvite = Schemas['InviteRecord'];
 
 export function Members({ me }: { me: Me }) {
   const [members, setMembers] = useState<Member[]>([]);
@@ -23,12 +13,12 @@ export function Members({ me }: { me: Me }) {
   const [error, setError] = useState('');
   const canManage = roleAtLeast(me.role, 'admin');
   const load = useCallback(() => {
-    api<{ list: Member[] }>('GET', '/member/list?pageSize=100').then(
+    api<Schemas['MemberList']>('GET', '/member/list?pageSize=100').then(
       (r) => setMembers(r.list),
       (e) => setError(e.message),
     );
     if (canManage)
-      api<{ list: PendingInvite[] }>('GET', '/member/invite/list').then(
+      api<Schemas['InviteList']>('GET', '/member/invite/list').then(
         (r) => setPending(r.list),
         () => {},
       );
@@ -41,7 +31,7 @@ export function Members({ me }: { me: Me }) {
     const form = formFields(e.currentTarget);
     setError('');
     try {
-      const created = await api<{ inviteUrl: string }>('POST', '/member/invite', form);
+      const created = await api<Schemas['InviteCreated']>('POST', '/member/invite', form);
       setInvite(created.inviteUrl);
       load();
     } catch (err) {

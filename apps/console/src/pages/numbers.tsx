@@ -1,18 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AssistantSelect, ErrorNote, formFields, Table, useAssistants } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
+import type { Schemas } from '../api-types';
 
-interface PhoneNumber {
-  numberId: string;
-  number: string;
-  country: string | null;
-  label: string | null;
-  agentId: string | null;
-  assistantRequestUrl: string | null;
-  default: boolean;
-  source: string;
-  trunkId: string | null;
-}
+type PhoneNumber = Schemas['PhoneNumberRecord'];
 
 /** Empty form fields mean "not given" on create and "clear" (null) on update. */
 const given = (form: Record<string, string>) => Object.fromEntries(Object.entries(form).filter(([, v]) => v !== ''));
@@ -26,10 +17,10 @@ export function Numbers({ me }: { me: Me }) {
   const [rang, setRang] = useState<string | null>(null);
   const [error, setError] = useState('');
   const admin = roleAtLeast(me.role, 'admin');
-  const [trunks, setTrunks] = useState<{ trunkId: string; name: string }[]>([]);
+  const [trunks, setTrunks] = useState<Schemas['SipTrunkRecord'][]>([]);
   useEffect(() => {
     if (admin)
-      api<{ list: { trunkId: string; name: string }[] }>('GET', '/voice/trunk/list?pageSize=100').then(
+      api<Schemas['SipTrunkList']>('GET', '/voice/trunk/list?pageSize=100').then(
         (r) => setTrunks(r.list),
         () => setTrunks([]),
       );
@@ -37,7 +28,7 @@ export function Numbers({ me }: { me: Me }) {
   const carrierOf = (trunkId: string | null) =>
     trunkId ? (trunks.find((t) => t.trunkId === trunkId)?.name ?? 'SIP trunk') : 'simulator';
   const load = useCallback(() => {
-    api<{ list: PhoneNumber[] }>('GET', '/voice/number/list?pageSize=100').then(
+    api<Schemas['PhoneNumberList']>('GET', '/voice/number/list?pageSize=100').then(
       (r) => setNumbers(r.list),
       (e) => setError(e.message),
     );
@@ -50,7 +41,7 @@ export function Numbers({ me }: { me: Me }) {
     e.preventDefault();
     setError('');
     try {
-      const created = await api<{ assistantRequestSecret: string }>(
+      const created = await api<Schemas['PhoneNumberCreated']>(
         'POST',
         '/voice/number',
         given(formFields(e.currentTarget)),
@@ -74,7 +65,7 @@ export function Numbers({ me }: { me: Me }) {
     e.preventDefault();
     const { from } = formFields(e.currentTarget);
     setError('');
-    await api<{ callId: string }>('POST', '/voice/simulator/inbound', { to: n.number, from }).then(
+    await api<Schemas['SimulatedInboundCall']>('POST', '/voice/simulator/inbound', { to: n.number, from }).then(
       (r) => setRang(r.callId),
       (err: Error) => setError(err.message),
     );

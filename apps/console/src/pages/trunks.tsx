@@ -1,19 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, formFields, Table } from '../parts';
 import { api } from '../api';
+import type { Schemas } from '../api-types';
 
-interface Trunk {
-  trunkId: string;
-  name: string;
-  host: string;
-  port: number;
-  transport: 'udp' | 'tcp';
-  username: string | null;
-  hasPassword: boolean;
-  inboundCidrs: string[];
-  inboundUsername: string | null;
-  hasInboundPassword: boolean;
-}
+type Trunk = Schemas['SipTrunkRecord'];
 
 /** Empty form fields are "not given"; CIDRs are typed comma- or space-separated. */
 function trunkBody(form: Record<string, string>) {
@@ -28,7 +18,7 @@ export function Trunks() {
   const [trunks, setTrunks] = useState<Trunk[]>([]);
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    api<{ list: Trunk[] }>('GET', '/voice/trunk/list?pageSize=100').then(
+    api<Schemas['SipTrunkList']>('GET', '/voice/trunk/list?pageSize=100').then(
       (r) => setTrunks(r.list),
       (e: Error) => setError(e.message),
     );

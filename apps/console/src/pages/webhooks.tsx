@@ -1,28 +1,18 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, Table } from '../parts';
 import { api, WEBHOOK_EVENTS } from '../api';
+import type { Schemas } from '../api-types';
 
-interface Webhook {
-  webhookId: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  disabledReason: string | null;
-}
-interface Delivery {
-  deliveryId: string;
-  event: string;
-  status: string;
-  attemptCount: number;
-  lastError: string | null;
-  createdAt: string;
-}
-interface Attempt {
-  number: number;
-  statusCode: number | null;
-  durationMs: number;
-  errorClass: string | null;
-  responseBody: string | null;
+type Webhook = Schemas['WebhookRecord'];
+type Delivery = Schemas['DeliveryRecord'];
+type Attempt = Schemas['DeliveryAttemptRecord'];
+type TestResult = Schemas['TestDeliveryResult'];
+
+/** What a test send did, in words: the endpoint's answer, or why there was none. */
+function testOutcome(r: TestResult): string {
+  if (r.success) return `Test delivered: the endpoint answered ${r.statusCode} in ${r.durationMs} ms.`;
+  if (r.statusCode !== null) return `Test failed: the endpoint answered ${r.statusCode} in ${r.durationMs} ms.`;
+  return `Test failed: no answer (${r.errorClass ?? 'unreachable'}) after ${r.durationMs} ms.`;
 }
 
 /** Webhooks are settings: this page is for admins and owners (the API refuses others anyway). */
@@ -31,8 +21,14 @@ export function Webhooks() {
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState('');
+  const [tests, setTests] = useState<Record<string, TestResult>>({});
+  const sendTest = (webhookId: string) =>
+    api<TestResult>('POST', `/webhook/${webhookId}/test`).then(
+      (r) => setTests((t) => ({ ...t, [webhookId]: r })),
+      (e: Error) => setError(e.message),
+    );
   const load = useCallback(() => {
-    api<{ list: Webhook[] }>('GET', '/webhook/list?pageSize=100').then(
+    api<Schemas['WebhookList']>('GET', '/webhook/list?pageSize=100').then(
       (r) => setHooks(r.list),
       (e) => setError(e.message),
     );
@@ -44,7 +40,7 @@ export function Webhooks() {
     const data = new FormData(e.currentTarget);
     setError('');
     try {
-      const created = await api<{ secret: string }>('POST', '/webhook', {
+      const created = await api<Schemas['WebhookCreated']>('POST', '/webhook', {
         url: data.get('url'),
         events: data.getAll('events'),
       });
@@ -94,13 +90,24 @@ export function Webhooks() {
             <button type="button" onClick={() => run(api('PATCH', `/webhook/${h.webhookId}`, { enabled: !h.enabled }))}>
               {h.enabled ? 'Disable' : 'Enable'}
             </button>
-            <button type="button" onClick={() => run(api('POST', `/webhook/${h.webhookId}/test`))}>
+            <button type="button" onClick={() => sendTest(h.webhookId)}>
               Send test
             </button>
             <button type="button" onClick={() => setOpen(open === h.webhookId ? null : h.webhookId)}>
               {open === h.webhookId ? 'Hide deliveries' : 'Deliveries'}
             </button>
+            <button
+              type="button"
+              onClick={() => confirm(`Delete the webhook ${h.url}?`) && run(api('DELETE', `/webhook/${h.webhookId}`))}
+            >
+              Delete
+            </button>
           </div>
+          {tests[h.webhookId] && (
+            <p role="status" data-testid="test-result" className={tests[h.webhookId].success ? 'ok' : 'bad'}>
+              {testOutcome(tests[h.webhookId])}
+            </p>
+          )}
           <details>
             <summary>Edit URL and events</summary>
             <form
@@ -137,11 +144,11 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   const [attempts, setAttempts] = useState<Record<string, Attempt[]>>({});
   const [note, setNote] = useState('');
   const load = useCallback(() => {
-    api<{ list: Delivery[] }>('GET', `/webhook/${webhookId}/deliveries?pageSize=50`).then((r) => setList(r.list));
+    api<Schemas['DeliveryList']>('GET', `/webhook/${webhookId}/deliveries?pageSize=50`).then((r) => setList(r.list));
   }, [webhookId]);
   useEffect(load, [load]);
   const show = async (d: Delivery) => {
-    const detail = await api<{ attempts: Attempt[] }>('GET', `/webhook/${webhookId}/deliveries/${d.deliveryId}`);
+    const detail = await api<Schemas['DeliveryDetail']>('GET', `/webhook/${webhookId}/deliveries/${d.deliveryId}`);
     setAttempts({ ...attempts, [d.deliveryId]: detail.attempts });
   };
   const retry = async (d: Delivery) => {
@@ -154,7 +161,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   const [since, setSince] = useState('');
   const recover = async () => {
     const from = since ? new Date(since) : new Date(Date.now() - 24 * 3600_000);
-    await api<{ recovered: number }>('POST', `/webhook/${webhookId}/recover`, { since: from.toISOString() }).then(
+    await api<Schemas['RecoverResult']>('POST', `/webhook/${webhookId}/recover`, { since: from.toISOString() }).then(
       (r) => setNote(`${r.recovered} failed deliveries since ${from.toLocaleString()} queued again.`),
       (e: Error) => setNote(e.message),
     );
@@ -174,7 +181,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
       </div>
       {note ? <p role="status">{note}</p> : null}
       {list.length === 0 ? <p className="muted">No deliveries yet.</p> : null}
-      <Table columns={['Delivery', 'Event', 'Status', 'Attempts', '']}>
+      <Table columns={['Delivery', 'Event', 'Status', 'Attempts', 'Created', '']}>
         {list.map((d) => (
           <tr key={d.deliveryId} data-testid="delivery">
             <td>
@@ -193,6 +200,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
             <td>{d.event}</td>
             <td>{d.status}</td>
             <td>{d.attemptCount}</td>
+            <td>{new Date(d.createdAt).toLocaleString()}</td>
             <td>
               <button type="button" onClick={() => show(d)} aria-label={`Attempts of ${d.deliveryId}`}>
                 Attempts
