@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { Client } from 'pg';
@@ -367,6 +367,32 @@ describe('the console', () => {
     const statuses = await page.getByTestId('call-status').allTextContents();
     expect(statuses.filter((s) => s !== 'no-answer')).toEqual([]);
     await page.unroute(LIST);
+  });
+
+  it('the calls list shows assistant, duration and ended reason; CSV export holds the filtered calls', async () => {
+    await page.goto(`${base}/?reload#/calls`);
+    await page.getByLabel('Status').selectOption('completed');
+    const row = page.getByRole('row').filter({ hasText: '+14155552672' });
+    await row.getByText(/^\d+ s$/).waitFor(); // the duration, with its unit
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells[2]).not.toBe('—'); // the assistant's name
+    expect(cells[7]).toMatch(/^[a-z-]+$/); // the ended reason
+    await review(page, 'calls-filtered');
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('calls.csv');
+    const csv = readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe('callId,status,agentId,assistant,direction,from,to,durationSec,endedReason,createdAt');
+    const rows = csv.slice(1).map((line) => line.split(','));
+    const api = await page.request.get(`${base}/api/core/voice/call/list?status=completed&pageSize=100`);
+    const { total, list } = (await api.json()) as { total: number; list: { callId: string }[] };
+    expect(total).toBeGreaterThan(0);
+    expect(rows.map((r) => r[0]).sort()).toEqual(list.map((c) => c.callId).sort());
+    expect(rows.every((r) => r[1] === 'completed')).toBe(true);
   });
 
   it('an unknown route says so and links back', async () => {

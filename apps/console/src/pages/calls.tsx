@@ -5,6 +5,63 @@ import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
 
 const PAGE_SIZE = 20;
+const CSV_COLUMNS = [
+  'callId',
+  'status',
+  'agentId',
+  'assistant',
+  'direction',
+  'from',
+  'to',
+  'durationSec',
+  'endedReason',
+  'createdAt',
+] as const;
+
+/** One CSV field: quoted when it holds a comma, quote or line break; a leading formula sign neutralised. */
+function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@]/.test(text) && !/^[+-]?\d/.test(text)) text = `'${text}`; // no spreadsheet formulas
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Every call the filters match, page by page (100 at a time), as CSV. */
+async function callsCsv(filters: URLSearchParams, assistantName: (agentId: string | null) => string) {
+  const rows: Schemas['CallRecord'][] = [];
+  for (let page = 1; ; page++) {
+    const q = new URLSearchParams(filters);
+    q.set('page', String(page));
+    q.set('pageSize', '100');
+    const { total, list } = await api<Schemas['CallList']>('GET', `/voice/call/list?${q}`);
+    rows.push(...list);
+    if (list.length === 0 || rows.length >= total) break;
+  }
+  const lines = rows.map((c) =>
+    [
+      c.callId,
+      c.status,
+      c.agentId,
+      assistantName(c.agentId),
+      c.direction,
+      c.from,
+      c.to,
+      c.durationSec,
+      c.endedReason,
+      c.createdAt,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** Hands the text to the browser as a file download. */
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 export function Calls({ me }: { me: Me }) {
   const [calls, setCalls] = useState<Schemas['CallList']>({ total: 0, list: [] });
@@ -18,18 +75,30 @@ export function Calls({ me }: { me: Me }) {
   const [error, setError] = useState('');
   const [starting, setStarting] = useState(false);
   const latest = useLatest();
+  // the filters alone: the list pages through them, the CSV export takes every match
+  const filters = useCallback(
+    () =>
+      new URLSearchParams({
+        ...(status ? { status } : {}),
+        ...(agentId ? { agentId } : {}),
+        ...(direction ? { direction } : {}),
+        ...(after ? { createdAfter: new Date(after).toISOString() } : {}),
+        ...(before ? { createdBefore: new Date(before).toISOString() } : {}),
+      }),
+    [status, agentId, direction, after, before],
+  );
   const load = useCallback(() => {
-    const q = new URLSearchParams({
-      page: String(page),
-      pageSize: String(PAGE_SIZE),
-      ...(status ? { status } : {}),
-      ...(agentId ? { agentId } : {}),
-      ...(direction ? { direction } : {}),
-      ...(after ? { createdAfter: new Date(after).toISOString() } : {}),
-      ...(before ? { createdBefore: new Date(before).toISOString() } : {}),
-    });
+    const q = filters();
+    q.set('page', String(page));
+    q.set('pageSize', String(PAGE_SIZE));
     latest(api<Schemas['CallList']>('GET', `/voice/call/list?${q}`), setCalls, (e) => setError(e.message));
-  }, [page, status, agentId, direction, after, before, latest]);
+  }, [page, filters, latest]);
+  const assistantName = (id: string | null) => assistants.find((a) => a.agentId === id)?.name ?? '';
+  const exportCsv = () =>
+    callsCsv(filters(), assistantName).then(
+      (csv) => download('calls.csv', csv, 'text/csv;charset=utf-8'),
+      (e: Error) => setError(e.message),
+    );
   useEffect(load, [load]);
   useLiveEvents(load);
 
@@ -70,6 +139,9 @@ export function Calls({ me }: { me: Me }) {
         <label>
           Until <input type="datetime-local" value={before} onChange={(e) => (setBefore(e.target.value), setPage(1))} />
         </label>
+        <button type="button" onClick={exportCsv}>
+          Export CSV
+        </button>
         {roleAtLeast(me.role, 'member') ? (
           <button type="button" onClick={() => setStarting(true)}>
             Start a call
@@ -81,16 +153,19 @@ export function Calls({ me }: { me: Me }) {
       {calls.list.length === 0 ? (
         <p className="muted">No calls yet. Create an assistant, then start a call.</p>
       ) : (
-        <Table columns={['Call', 'Status', 'Direction', 'From', 'To', 'Started']}>
+        <Table columns={['Call', 'Status', 'Assistant', 'Direction', 'From', 'To', 'Duration', 'Ended', 'Started']}>
           {calls.list.map((c) => (
             <tr key={c.callId}>
               <td>
                 <a href={`#/calls/${c.callId}`}>{c.callId}</a>
               </td>
               <td data-testid="call-status">{c.status}</td>
+              <td>{assistantName(c.agentId) || '—'}</td>
               <td>{c.direction}</td>
               <td>{c.from ?? '—'}</td>
               <td>{c.to}</td>
+              <td>{c.durationSec === null ? '—' : `${c.durationSec} s`}</td>
+              <td>{c.endedReason ?? '—'}</td>
               <td>{new Date(c.createdAt).toLocaleString()}</td>
             </tr>
           ))}

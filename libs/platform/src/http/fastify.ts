@@ -6,6 +6,7 @@ import { compile as compileTrust } from '@fastify/proxy-addr';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { ApiError } from '../errors/api-error';
 import type { AppConfig } from '../config/app-config';
+import { BODY_LIMIT_BYTES } from './json-body';
 import { metricsAccess } from './metrics-access';
 
 export type { FastifyReply, FastifyRequest, NestFastifyApplication };
@@ -98,17 +99,17 @@ export function configureHttp(app: NestFastifyApplication, config: AppConfig, al
 
 export type AllowedMethods = (path: string) => string[];
 
-/** Bull Board's JSON bodies (job data edits), at most 1 MB. */
+/** Bull Board's JSON bodies (job data edits), at most BODY_LIMIT_BYTES like the API's. */
 function readJsonStream(payload: NodeJS.ReadableStream, done: (err: Error | null, body?: unknown) => void): void {
   const chunks: Buffer[] = [];
   let size = 0;
   payload.on('data', (chunk: Buffer) => {
     size += chunk.length;
-    if (size <= 1024 * 1024) chunks.push(chunk);
+    if (size <= BODY_LIMIT_BYTES) chunks.push(chunk);
   });
   payload.on('error', (err: Error) => done(err));
   payload.on('end', () => {
-    if (size > 1024 * 1024) return done(new ApiError(413, 'Request body exceeds 1 MB'));
+    if (size > BODY_LIMIT_BYTES) return done(new ApiError(413, 'Request body exceeds 1 MB'));
     try {
       done(null, size === 0 ? undefined : JSON.parse(Buffer.concat(chunks).toString('utf8')));
     } catch {
