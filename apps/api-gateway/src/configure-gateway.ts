@@ -1,7 +1,7 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { INestApplication } from '@nestjs/common';
 import { AllExceptionsFilter, AppConfig, configureHttp, type NestFastifyApplication } from '@app/platform';
-import { boardOperatorAccess } from '@app/ops';
+import { boardOperatorAccess, isBoardUrl } from '@app/ops';
 import { serveOpenApi } from './openapi/openapi';
 import { readSessionCookie } from './people/session-cookie';
 import { serveConsole } from './security/console-files';
@@ -30,12 +30,12 @@ function trackRoutes(app: NestFastifyApplication): (path: string) => string[] {
     .getHttpAdapter()
     .getInstance()
     .addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD' && route.url !== undefined && routes.some((r) => r.url === route.url)) continue;
-        routes.push({ method, url: route.url ?? route.path });
-        if (!router.hasRoute(method as HTTPMethod, route.url ?? route.path)) {
-          router.on(method as HTTPMethod, route.url ?? route.path, () => undefined);
-        }
+      const url = route.url ?? route.path;
+      for (const method of [route.method].flat() as HTTPMethod[]) {
+        // Fastify adds a HEAD route beside each GET: it is not an endpoint of its own.
+        if (method === 'HEAD' && routes.some((r) => r.url === url)) continue;
+        routes.push({ method, url });
+        if (!router.hasRoute(method, url)) router.on(method, url, () => undefined);
       }
     });
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -46,15 +46,15 @@ function trackRoutes(app: NestFastifyApplication): (path: string) => string[] {
 export function configureGateway(app: INestApplication): INestApplication {
   const gateway = app as NestFastifyApplication;
   const config = gateway.get(AppConfig);
-  const allowedMethods = trackRoutes(gateway);
-  configureHttp(gateway, config, allowedMethods);
+  // Bull Board's own routes take JSON edits: their bodies are parsed for them (behind the operators' check).
+  configureHttp(gateway, config, { allowedMethods: trackRoutes(gateway), parsesJson: isBoardUrl });
   const fastify = gateway.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', securityHeaders);
   const boardAccess = boardOperatorAccess(config, (req) => readSessionCookie(config, req.headers.cookie) !== undefined);
   // The board's routes answer their errors themselves: a refusal is answered here, in our error body.
   const errors = new AllExceptionsFilter();
   fastify.addHook('onRequest', (req, reply, done) => {
-    const refusal = /^\/admin\/queues([/?]|$)/.test(req.url) ? boardAccess(req) : undefined;
+    const refusal = isBoardUrl(req.url) ? boardAccess(req) : undefined;
     if (!refusal) return done();
     errors.answer(refusal, req, reply);
   });

@@ -1,4 +1,5 @@
 import helmet from 'helmet';
+import { isBoardUrl } from '@app/ops';
 import { pathOf } from '@app/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -52,6 +53,6 @@ export function securityHeaders(req: FastifyRequest, reply: FastifyReply, done: 
   // On the raw response, so they survive a handler that takes the socket over (SSE, MCP).
   const path = pathOf(req);
   if (path.startsWith('/api/') || path === '/mcp') reply.raw.setHeader('Cache-Control', 'no-store');
-  const relaxed = path.startsWith('/docs') || path.startsWith('/admin/queues');
+  const relaxed = path.startsWith('/docs') || isBoardUrl(path);
   (relaxed ? thirdPartyPages : strict)(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
 }

@@ -6,7 +6,7 @@ import { compile as compileTrust } from '@fastify/proxy-addr';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { ApiError } from '../errors/api-error';
 import type { AppConfig } from '../config/app-config';
-import { BODY_LIMIT_BYTES } from './json-body';
+import { readJsonBody } from './json-body';
 import { metricsAccess } from './metrics-access';
 
 export type { FastifyReply, FastifyRequest, NestFastifyApplication };
@@ -57,22 +57,29 @@ export function httpAdapter(): FastifyAdapter {
   return adapter;
 }
 
-const isBoard = (url: string) => url.startsWith('/admin/queues/');
+export interface HttpOptions {
+  /** Turns unknown-route 404s into 405s when the path exists under another method. */
+  allowedMethods?: (path: string) => string[];
+  /** Routes outside the API whose JSON bodies are parsed before their handler (Bull Board's). */
+  parsesJson?: (url: string) => boolean;
+}
 
 /**
  * Settings every app shares: no body is read before authentication (RequestBodyInterceptor reads
- * API bodies; Bull Board's own JSON edits are parsed here), the request id on every answer, NUL
- * characters refused in URLs (PostgreSQL text cannot hold them), /metrics behind METRICS_TOKEN,
- * and every error answered {code, message, requestId} by one filter.
+ * API bodies), the request id on every answer, NUL characters refused in URLs (PostgreSQL text
+ * cannot hold them), /metrics behind METRICS_TOKEN, and every error answered {code, message,
+ * requestId} by one filter.
  */
-export function configureHttp(app: NestFastifyApplication, config: AppConfig, allowedMethods?: AllowedMethods): void {
+export function configureHttp(app: NestFastifyApplication, config: AppConfig, options: HttpOptions = {}): void {
   const fastify = app.getHttpAdapter().getInstance();
   const trust = trustRules.get(fastify);
   if (trust) trust.rule = trustProxyRule(config.TRUST_PROXY);
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', (req, payload, done) => {
-    if (!isBoard(req.url) || !/json/.test(String(req.headers['content-type']))) return done(null, undefined);
-    readJsonStream(payload, done);
+  fastify.addContentTypeParser('*', (req, _payload, done) => {
+    if (!options.parsesJson?.(req.url) || !/json/.test(String(req.headers['content-type']))) {
+      return done(null, undefined);
+    }
+    readJsonBody(req.raw).then((body) => done(null, body), done);
   });
   const checkMetrics = metricsAccess(config);
   // Once the server is closing, a connection whose answer has finished is closed rather than kept
@@ -93,29 +100,8 @@ export function configureHttp(app: NestFastifyApplication, config: AppConfig, al
     if (req.url === '/metrics' || req.url.startsWith('/metrics?')) return done(checkMetrics(req));
     done();
   });
-  app.useGlobalFilters(new AllExceptionsFilter(allowedMethods));
+  app.useGlobalFilters(new AllExceptionsFilter(options.allowedMethods));
   app.enableShutdownHooks();
-}
-
-export type AllowedMethods = (path: string) => string[];
-
-/** Bull Board's JSON bodies (job data edits), at most BODY_LIMIT_BYTES like the API's. */
-function readJsonStream(payload: NodeJS.ReadableStream, done: (err: Error | null, body?: unknown) => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  payload.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= BODY_LIMIT_BYTES) chunks.push(chunk);
-  });
-  payload.on('error', (err: Error) => done(err));
-  payload.on('end', () => {
-    if (size > BODY_LIMIT_BYTES) return done(new ApiError(413, 'Request body exceeds 1 MB'));
-    try {
-      done(null, size === 0 ? undefined : JSON.parse(Buffer.concat(chunks).toString('utf8')));
-    } catch {
-      done(ApiError.badRequest('Malformed JSON in request body'));
-    }
-  });
 }
 
 /**

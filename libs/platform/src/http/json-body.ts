@@ -92,18 +92,23 @@ async function readBody(req: FastifyRequest, res: FastifyReply, reader: TextBody
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw ApiError.badRequest('Requests with a body must send Content-Type: application/json');
   }
-  req.body = await runParser(parseJson, req.raw, res.raw, BODY_LIMIT_BYTES);
-  if (containsNul(req.body)) {
-    throw ApiError.unprocessable('Strings in the body must not contain NUL (\\u0000) characters');
-  }
+  req.body = await readJsonBody(req.raw, res.raw);
+}
+
+/** A JSON body within the contract's limits (400, 413, 422 as RequestBodyInterceptor answers them). */
+export async function readJsonBody(req: IncomingMessage, res?: ServerResponse): Promise<unknown> {
+  const body = await runParser(parseJson, req, res, BODY_LIMIT_BYTES);
+  if (containsNul(body)) throw ApiError.unprocessable('Strings in the body must not contain NUL (\\u0000) characters');
+  return body;
 }
 
 type Parser = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /** Runs a body-parser parser on the raw request; its failures become the contract's 400, 413 and 422. */
-function runParser(parser: Parser, req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
-  return new Promise((resolve, reject) =>
-    parser(req, res, (err?: unknown) => {
+function runParser(parser: Parser, req: IncomingMessage, res: ServerResponse | undefined, limit: number) {
+  return new Promise<unknown>((resolve, reject) =>
+    // body-parser reads the request only; the response is passed on to `verify`, which ours ignores
+    parser(req, res as ServerResponse, (err?: unknown) => {
       if (!err) return resolve((req as IncomingMessage & { body?: unknown }).body);
       const e = err as { type?: string };
       if (err instanceof TooDeep) {

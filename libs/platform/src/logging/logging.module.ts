@@ -36,6 +36,7 @@ export const REDACTED_PATHS = [
     LoggerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
+        // nestjs-pino's default route pattern matches nothing under Fastify's middleware: every path
         forRoutes: [{ path: '*path', method: RequestMethod.ALL }],
         pinoHttp: [
           {
