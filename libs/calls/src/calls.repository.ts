@@ -46,6 +46,8 @@ export interface InboundCall {
   requestId?: string;
   /** The SIP trunk it came in on; absent: the simulator's testing route. */
   trunkId?: string;
+  /** The engine whose SIP stack took the INVITE (it holds the call from the first row on). */
+  sipEngine?: string;
 }
 
 @Injectable()
@@ -109,6 +111,7 @@ export class CallsRepository {
       from: input.from,
       numberId: input.numberId,
       trunkId: input.trunkId ?? null,
+      sipEngine: input.sipEngine ?? null,
       metadata: null,
       requestId: input.requestId,
     });

@@ -100,12 +100,13 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     }
     if (this.placing.has(call.id)) return;
     if (call.status !== 'ringing' && call.status !== 'in_progress') return;
+    // This engine is alive, so a call it holds is never lost: one it does not track yet is an inbound
+    // call between its admission (which names this engine) and ringInbound. Judging it by its lease
+    // here failed such calls as engine-lost whenever the admission's commit took longer than a lease.
+    if (call.sipEngine === this.engineId) return;
     const now = new Date();
-    const leaseLife = LEASE_LIFETIMES * this.config.SIP_LEASE_MS;
     if (!call.sipEngine && call.direction === 'inbound') {
-      // an inbound call is claimed by the engine its INVITE reached, right after its admission: one
-      // left unclaimed is from an engine that died in between (its caller got no answer)
-      if (now.getTime() - call.createdAt.getTime() < leaseLife) return;
+      // admission names the engine an INVITE reached: an inbound row without one predates that
       const step: MoveStep = { kind: 'fail', from: call.status, reason: 'engine-lost', stage: 'ringing' };
       await this.transitions.move(call, step, now, requestId);
       return;
@@ -117,7 +118,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       }
       return this.place(call, requestId);
     }
-    const leaseEnds = (call.sipSeenAt?.getTime() ?? 0) + leaseLife;
+    const leaseEnds = (call.sipSeenAt?.getTime() ?? 0) + LEASE_LIFETIMES * this.config.SIP_LEASE_MS;
     if (now.getTime() < leaseEnds) return; // another engine holds it
     this.logger.warn({ callId: call.id, engine: call.sipEngine, msg: 'the engine holding the call is gone' });
     const stage = call.status === 'ringing' ? 'ringing' : 'in-progress';
@@ -196,11 +197,6 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     const leg = this.ringingInbound.get(callId);
     this.ringingInbound.delete(callId);
     return leg;
-  }
-
-  /** Takes a ringing call for this engine (see CallLifecycleRepository.claimSipCall). */
-  claim(callId: string): Promise<boolean> {
-    return this.calls.claimSipCall(callId, this.engineId, new Date());
   }
 
   private sipCall(call: LoadedCall, rid: string | undefined): SipCall {

@@ -95,13 +95,12 @@ export class SipInbound implements OnModuleInit {
       return;
     }
     const from = dialledNumber(rq.headers.from?.uri) ?? 'anonymous';
-    const admitted = await this.calls.tryReceive({ ...route, from, to: to! });
+    const admitted = await this.calls.tryReceive({ ...route, from, to: to!, sipEngine: this.sipCalls.engineId });
     if (admitted.kind !== 'created') {
       leg.reject(486, 'Busy Here'); // the workspace's live-call limit
       return;
     }
     const callId = admitted.callId;
-    await this.sipCalls.claim(callId);
     this.sipCalls.ringInbound(callId, leg);
     leg.listen({
       ringing: () => undefined,

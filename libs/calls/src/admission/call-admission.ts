@@ -25,6 +25,8 @@ export interface AdmissionRequest {
    * inbound call names the trunk it came in on (null: the simulator's testing route).
    */
   trunkId?: string | null;
+  /** The engine an inbound SIP call's INVITE reached: it holds the call from its first row on. */
+  sipEngine?: string | null;
   campaignId?: string | null;
   metadata: unknown;
   /** A simulated call's caller lines; a call over a trunk ignores them. */
@@ -119,15 +121,16 @@ export class CallAdmission {
       ), call AS (
         INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
                             "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
-                            "createdAt", "updatedAt")
+                            "sipEngine", "sipSeenAt", "createdAt", "updatedAt")
         SELECT ${callId}, ${workspaceId}, (SELECT id FROM assistant), ${direction}::"CallDirection", ${r.to},
                ${r.from}, ${r.numberId},
                CASE WHEN ${r.trunkId === undefined}
                  THEN (SELECT "trunkId" FROM "PhoneNumber" WHERE id = ${r.numberId} AND "workspaceId" = ${workspaceId})
                  ELSE ${r.trunkId ?? null} END,
                ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
-               ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${at}::timestamptz AT TIME ZONE 'UTC',
-               ${at}::timestamptz AT TIME ZONE 'UTC'
+               ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${r.sipEngine ?? null},
+               CASE WHEN ${r.sipEngine ?? null}::text IS NULL THEN NULL ELSE ${at}::timestamptz AT TIME ZONE 'UTC' END,
+               ${at}::timestamptz AT TIME ZONE 'UTC', ${at}::timestamptz AT TIME ZONE 'UTC'
         WHERE (SELECT ok FROM allowed) AND (NOT ${withAssistant} OR EXISTS (SELECT 1 FROM assistant))
         RETURNING id
       ), claimed AS (
