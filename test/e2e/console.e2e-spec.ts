@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PrismaService } from '@app/db';
+import type { AppConfig } from '@app/platform';
+import { overviewFromRows, seedCallHistory } from '../support/call-history';
 import { useFastDelivery } from '../support/engine';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { spawnApp, type AppProcess } from '../support/processes';
@@ -395,6 +398,81 @@ describe('the console', () => {
     expect(rows.every((r) => r[1] === 'completed')).toBe(true);
   });
 
+  it('the overview shows how calls went: the figures worked out from the rows, for several days', async () => {
+    const me = (await (await page.request.get(`${base}/api/core/auth/me`)).json()) as {
+      workspace: { workspaceId: string };
+    };
+    const workspaceId = me.workspace.workspaceId;
+    const prisma = new PrismaService({ DATABASE_URL: process.env.DATABASE_URL, DATABASE_POOL_SIZE: 2 } as AppConfig);
+    try {
+      const [assistant, webhook] = await Promise.all([
+        prisma.assistant.findFirstOrThrow({ where: { workspaceId } }),
+        prisma.webhook.findFirstOrThrow({ where: { workspaceId } }),
+      ]);
+      await seedCallHistory(prisma, { workspaceId, assistantId: assistant.id, webhookId: webhook.id });
+      // the engine beside the suite plays the seeded live calls out and writes their media: the figures
+      // are compared once it has
+      const unfinished = {
+        workspaceId,
+        OR: [
+          { status: { in: ['ringing' as const, 'in_progress' as const] } },
+          { connectedAt: { not: null }, OR: [{ transcriptReady: false }, { recordingReady: false }] },
+        ],
+      };
+      await waitFor(
+        'the seeded calls to end',
+        async () => (await prisma.call.count({ where: unfinished })) === 0,
+        30_000,
+      );
+      await page.goto(`${base}/#/overview`);
+      await page.getByRole('heading', { name: 'Calls per day' }).waitFor();
+      for (const days of [14, 30]) {
+        if (days !== 14) await page.getByLabel('Period').selectOption(String(days));
+        // the figures of this period are in the page once its chart has a row per day
+        await page.locator('figure.chart tbody tr').nth(days - 1).waitFor({ state: 'attached' });
+        const expected = await overviewFromRows(prisma, workspaceId, days);
+        const tile = (label: string) =>
+          page
+            .locator('.tiles div')
+            .filter({ has: page.getByText(label, { exact: true }) })
+            .locator('dd');
+        const ms = (v: number | null) => (v === null ? '–' : `${v} ms`);
+        await expect(tile('Calls').textContent()).resolves.toBe(String(expected.calls.total));
+        expect({
+          answerRate: await tile('Answer rate').textContent(),
+          average: await tile('Average duration').textContent(),
+          p95: await tile('p95 duration').textContent(),
+          latencyP50: await tile('Voice-to-voice p50').textContent(),
+          latencyP95: await tile('Voice-to-voice p95').textContent(),
+          failed: await tile('Failed deliveries').textContent(),
+          live: await tile('Live calls now').textContent(),
+        }).toEqual({
+          answerRate: `${(expected.calls.answerRate! * 100).toFixed(1)} %`,
+          average: `${expected.durationSec.average} s`,
+          p95: `${expected.durationSec.p95} s`,
+          latencyP50: ms(expected.voiceToVoiceMs.p50),
+          latencyP95: ms(expected.voiceToVoiceMs.p95),
+          failed: String(expected.deliveries.failed),
+          live: `0 of 10`,
+        });
+        // the chart's table: each day's calls
+        const perDay = await page
+          .locator('figure.chart tbody tr')
+          .evaluateAll((rows) =>
+            rows.map((r) => ({ date: r.children[0].textContent, total: Number(r.children[1].textContent) })),
+          );
+        expect(perDay).toEqual(expected.perDay);
+        for (const [status, count] of Object.entries(expected.calls.byStatus)) {
+          const row = page.getByRole('row', { name: new RegExp(`^${status} `) });
+          await expect(row.locator('td').textContent()).resolves.toBe(String(count));
+        }
+      }
+      await review(page, 'overview');
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
   it('an unknown route says so and links back', async () => {
     await page.goto(`${base}/#/nowhere`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -417,6 +495,7 @@ describe('the console', () => {
     p.on('requestfinished', (r) => pending.delete(r));
     p.on('requestfailed', (r) => pending.delete(r));
     for (const route of [
+      'overview',
       'calls',
       'assistants',
       'campaigns',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { api, ApiError, roleAtLeast, setCsrfToken, type Me } from './api';
 import { SignIn } from './pages/sign-in';
 import { Calls } from './pages/calls';
@@ -13,6 +13,9 @@ import { Numbers } from './pages/numbers';
 import { Trunks } from './pages/trunks';
 import { Campaigns } from './pages/campaigns';
 import { BacklogPage } from './pages/backlog';
+
+// Its chart library loads with the page, not with the console's first script.
+const OverviewPage = lazy(() => import('./pages/overview').then((m) => ({ default: m.OverviewPage })));
 
 /** Routes live in the hash (#/calls, #/calls/call_…), so the gateway serves one page. */
 function useRoute(): string {
@@ -62,6 +65,7 @@ export function App() {
   const admin = roleAtLeast(me.role, 'admin');
   // Controls a role cannot use are not shown (the API refuses them anyway).
   const nav = [
+    ['overview', 'Overview'],
     ['calls', 'Calls'],
     ['assistants', 'Assistants'],
     ['campaigns', 'Campaigns'],
@@ -74,6 +78,7 @@ export function App() {
     ...(admin ? [['audit', 'Audit log']] : []),
   ];
   const pages: Record<string, ReactNode> = {
+    overview: <OverviewPage />,
     calls: id ? <CallDetail me={me} callId={id} /> : <Calls me={me} />,
     assistants: <Assistants me={me} />,
     campaigns: <Campaigns me={me} />,
@@ -107,7 +112,11 @@ export function App() {
           Sign out
         </button>
       </header>
-      <main>{pages[section] ?? <NotFound route={route} />}</main>
+      <main>
+        <Suspense fallback={<div className="skeleton" aria-busy="true" aria-label="Loading" />}>
+          {pages[section] ?? <NotFound route={route} />}
+        </Suspense>
+      </main>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { EventPublisher } from './events/event-publisher';
 import { EventsRepository } from './events/events.repository';
 import { CallMediaRepository } from './media/call-media.repository';
 import { MediaRetentionRepository } from './media/media-retention.repository';
+import { CallOverviewRepository } from './overview/call-overview';
 import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-storage';
 
 /** The shared read and start side of calls and the outbox relay; the lifecycle writer is the engine's own. */
@@ -15,6 +16,7 @@ import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-s
     CallAdmission,
     CallsRepository,
     CallMediaRepository,
+    CallOverviewRepository,
     EventsRepository,
     EventPublisher,
     MediaRetentionRepository,
@@ -24,6 +26,7 @@ import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-s
     CallAdmission,
     CallsRepository,
     CallMediaRepository,
+    CallOverviewRepository,
     EventsRepository,
     EventPublisher,
     MediaRetentionRepository,

@@ -16,4 +16,5 @@ export * from './media/call-media.repository';
 export * from './media/media-retention.repository';
 export * from './media/recording-storage';
 export * from './media/transcript.contract';
+export * from './overview/call-overview';
 export * from './script-step';

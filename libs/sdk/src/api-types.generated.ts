@@ -814,6 +814,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/voice/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How calls go over the last days: volume, outcomes, durations, latency, failed deliveries
+         * @description Days are UTC calendar days ending today; calls count on the day they were created, with their status now. Computed from the rows on each request. Role: viewer.
+         */
+        get: operations["Calls_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/voice/simulator/inbound": {
         parameters: {
             query?: never;
@@ -2534,6 +2554,72 @@ export interface components {
             name: string;
             /** @enum {string} */
             role: "viewer" | "member" | "admin" | "owner";
+        };
+        Overview: {
+            calls: {
+                /** @description Calls that connected */
+                answered: number;
+                /** @description answered ÷ calls past ringing (0–1, 3 decimals); null when none is past ringing */
+                answerRate: number | null;
+                /** @description Calls by their status now */
+                byStatus: {
+                    completed: number;
+                    failed: number;
+                    "in-progress": number;
+                    "no-answer": number;
+                    ringing: number;
+                };
+                /** @description Calls created in the window */
+                total: number;
+            };
+            deliveries: {
+                /** @description Webhook deliveries created in the window that failed */
+                failed: number;
+            };
+            /** @description Of calls that connected and ended; null without any */
+            durationSec: {
+                /** @description Mean of the ended calls that connected (1 decimal) */
+                average: number | null;
+                /** @description 95th percentile (nearest rank) */
+                p95: number | null;
+            };
+            /**
+             * Format: date-time
+             * @description Start of the first day covered (00:00 UTC)
+             */
+            from: string;
+            live: {
+                /** @description Calls ringing or in progress now */
+                calls: number;
+                /** @description The workspace's live-call limit */
+                limit: number;
+            };
+            /** @description Every day of the window, oldest first, days without calls included */
+            perDay: {
+                /** @description Calls by their status now */
+                byStatus: {
+                    completed: number;
+                    failed: number;
+                    "in-progress": number;
+                    "no-answer": number;
+                    ringing: number;
+                };
+                /** @example 2026-11-24 */
+                date: string;
+                total: number;
+            }[];
+            /**
+             * Format: date-time
+             * @description End of the last day covered (exclusive: 00:00 UTC tomorrow)
+             */
+            to: string;
+            /** @description From the caller's end of speech to the assistant's first sound, per answer (SIP and web calls) */
+            voiceToVoiceMs: {
+                p50: number | null;
+                p95: number | null;
+                /** @description Assistant turns with a measured latency */
+                turns: number;
+            };
         };
         PhoneNumberCreated: {
             /** @description The assistant that answers calls to this number */
@@ -6555,6 +6641,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PhoneNumberList"];
+                };
+            };
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Calls_overview: {
+        parameters: {
+            query?: {
+                /** @description UTC calendar days to cover, ending today */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
                 };
             };
             /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */

@@ -13,6 +13,8 @@ export type ListCallsParams = QueryOf<'Calls_list'>;
 export type CallStatus = Call['status'];
 export type Concurrency = Schemas['Concurrency'];
 export type Backlog = Schemas['WorkspaceBacklog'];
+export type Overview = Schemas['Overview'];
+export type OverviewParams = QueryOf<'Calls_overview'>;
 export type Transcript = Schemas['TranscriptRecord'];
 
 export type Assistant = Schemas['AssistantRecord'];

@@ -5,7 +5,10 @@ import {
   CallList,
   CallListQuery,
   CallRecord,
+  CallOverviewRepository,
   Concurrency,
+  Overview,
+  OverviewQuery,
   StartCallDto,
   StartedCall,
   TransferCallDto,
@@ -19,7 +22,10 @@ import { CallsService } from './calls.service';
 @ApiBearerAuth('apiKey')
 @Controller('api/core/voice')
 export class CallsController {
-  constructor(private readonly calls: CallsService) {}
+  constructor(
+    private readonly calls: CallsService,
+    private readonly overviews: CallOverviewRepository,
+  ) {}
 
   /** Spec 4.1. Optional Idempotency-Key: a repeat within 24 h answers the first response. */
   @Post('agent/call')
@@ -69,6 +75,19 @@ export class CallsController {
   @ApiErrors()
   concurrency(@Auth() auth: RequestAuth) {
     return this.calls.concurrency(auth.workspaceId);
+  }
+
+  @Get('overview')
+  @ApiOperation({
+    summary: 'How calls go over the last days: volume, outcomes, durations, latency, failed deliveries',
+    description:
+      'Days are UTC calendar days ending today; calls count on the day they were created, with their ' +
+      'status now. Computed from the rows on each request. Role: viewer.',
+  })
+  @ApiAnswer(200, Overview)
+  @ApiErrors(400)
+  overview(@Auth() auth: RequestAuth, @Query() query: OverviewQuery) {
+    return this.overviews.of(auth.workspaceId, query.days);
   }
 
   @Get('call/:callId')

@@ -9,6 +9,8 @@ import type {
   Call,
   Concurrency,
   ListCallsParams,
+  Overview,
+  OverviewParams,
   StartCallParams,
   StartedCall,
   Transcript,
@@ -96,6 +98,11 @@ export class Calls extends Resource {
   /** What waits in the queues for this workspace: calls to answer, deliveries pending or failed. */
   backlog(options?: RequestOptions): Promise<Backlog> {
     return this.httpGet('/api/core/backlog', undefined, options);
+  }
+
+  /** How calls went over the last `days` UTC days (default 14): volume, outcomes, durations, latency. */
+  overview(params: OverviewParams = {}, options?: RequestOptions): Promise<Overview> {
+    return this.httpGet('/api/core/voice/overview', params, options);
   }
 
   /** Live calls against the workspace's limit. */
