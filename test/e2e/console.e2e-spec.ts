@@ -429,7 +429,10 @@ describe('the console', () => {
       for (const days of [14, 30]) {
         if (days !== 14) await page.getByLabel('Period').selectOption(String(days));
         // the figures of this period are in the page once its chart has a row per day
-        await page.locator('figure.chart tbody tr').nth(days - 1).waitFor({ state: 'attached' });
+        await page
+          .locator('figure.chart tbody tr')
+          .nth(days - 1)
+          .waitFor({ state: 'attached' });
         const expected = await overviewFromRows(prisma, workspaceId, days);
         const tile = (label: string) =>
           page
