@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorNote } from '../parts';
-import { api, type Me } from '../api';
+import { api, roleAtLeast, type Me } from '../api';
 import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
 
@@ -8,7 +8,7 @@ type Call = Schemas['CallRecord'];
 type CallEvent = Schemas['EventRecord'];
 type Transcript = Schemas['TranscriptRecord'];
 
-export function CallDetail({ callId }: { me: Me; callId: string }) {
+export function CallDetail({ me, callId }: { me: Me; callId: string }) {
   const [call, setCall] = useState<Call | null>(null);
   const [events, setEvents] = useState<CallEvent[]>([]);
   const [transcript, setTranscript] = useState<Transcript | null>(null);
@@ -23,20 +23,25 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
     if (call?.transcriptReady) api<Transcript>('GET', `/voice/call/${callId}/transcript`).then(setTranscript);
   }, [call?.transcriptReady, callId]);
 
-  if (error) return <ErrorNote error={error} />;
-  if (!call) return <p className="muted">Loading…</p>;
+  if (!call)
+    return error ? <ErrorNote error={error} /> : <div className="skeleton" aria-busy="true" aria-label="Loading" />;
+  const live = call.status === 'ringing' || call.status === 'in-progress';
   return (
     <section aria-labelledby="call-title">
       <h1 id="call-title">Call {call.callId}</h1>
+      {live && roleAtLeast(me.role, 'member') && <LiveControls call={call} onDone={load} onError={setError} />}
+      <ErrorNote error={error} />
       <dl className="facts">
         <dt>Status</dt>
         <dd data-testid="call-status">{call.status}</dd>
+        <dt>From</dt>
+        <dd>{call.from ?? '–'}</dd>
         <dt>To</dt>
         <dd>{call.to}</dd>
         <dt>Direction</dt>
         <dd>{call.direction}</dd>
         <dt>Duration</dt>
-        <dd data-testid="duration">{call.durationSec ?? '–'}</dd>
+        <dd data-testid="duration">{call.durationSec === null ? '–' : `${call.durationSec} s`}</dd>
         <dt>Ended because</dt>
         <dd>{call.endedReason ?? '–'}</dd>
         {call.answeredBy && (
@@ -111,6 +116,49 @@ export function CallDetail({ callId }: { me: Me; callId: string }) {
         <p className="muted">{pending(call, 'recording')}</p>
       )}
     </section>
+  );
+}
+
+/** End a live call; transfer a connected call on a SIP trunk (the simulator accepts transfers too). */
+function LiveControls(p: { call: Call; onDone: () => void; onError: (message: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [transferTo, setTransferTo] = useState('');
+  const act = (path: string, body?: object) => {
+    setBusy(true);
+    api('POST', `/voice/call/${p.call.callId}/${path}`, body)
+      .then(
+        () => (p.onError(''), setTransferTo(''), p.onDone()),
+        (e: Error) => p.onError(e.message),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="toolbar">
+      <button type="button" disabled={busy} onClick={() => act('end')}>
+        End call
+      </button>
+      {p.call.status === 'in-progress' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            act('transfer', { to: transferTo });
+          }}
+        >
+          <label>
+            Transfer to{' '}
+            <input
+              value={transferTo}
+              onChange={(e) => setTransferTo(e.target.value)}
+              placeholder="+14155550123"
+              required
+            />
+          </label>{' '}
+          <button type="submit" disabled={busy}>
+            Transfer
+          </button>
+        </form>
+      )}
+    </div>
   );
 }
 
