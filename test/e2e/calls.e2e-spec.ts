@@ -310,6 +310,32 @@ describe('calls (spec 4.1-4.3)', () => {
       expectError(await list(`?${q}`), 400, message);
     });
 
+    it('searches by a number (from or to) and by metadata (a key, or a key with a value as text)', async () => {
+      const ws2 = await createWorkspace(app, 'search');
+      const { agentId } = await createAssistant(app, ws2.keys.admin);
+      const start = async (to: string, metadata?: object) =>
+        (await as(app, ws2.keys.member).post(START, { agentId, to, metadata })).body.callId as string;
+      const a = await start('+14155552671', { orderId: 'A-17', tier: 'gold' });
+      const b = await start('+14155552672', { orderId: 'B-2', count: 42 });
+      const c = await start('+14155552673');
+      await app.get(PrismaService).call.update({ where: { id: c }, data: { from: '+14155552671' } });
+      const found = async (q: string) => {
+        const res = await as(app, ws2.keys.viewer).get(`/api/core/voice/call/list?${q}`);
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(res.body.list.length);
+        return res.body.list.map((x: { callId: string }) => x.callId).sort();
+      };
+      expect(await found('number=%2B14155552671')).toEqual([a, c].sort());
+      expect(await found('number=%2B1%20415%20555%202672')).toEqual([b]);
+      expect(await found('metadataKey=orderId')).toEqual([a, b].sort());
+      expect(await found('metadataKey=orderId&metadataValue=A-17')).toEqual([a]);
+      expect(await found('metadataKey=count&metadataValue=42')).toEqual([b]);
+      expect(await found('metadataKey=tier&metadataValue=silver')).toEqual([]);
+      expect(await found('metadataKey=orderId&number=%2B14155552672')).toEqual([b]);
+      expectError(await list('?metadataValue=A-17'), 400, /metadataValue needs metadataKey/);
+      expectError(await list('?number=12'), 400, /number/);
+    });
+
     it('totals come from running tallies and stay exact when they are folded', async () => {
       const before = await Promise.all(
         ['', '?status=completed', `?agentId=${agents[0]}`].map(async (q) => (await list(q)).body.total),

@@ -208,7 +208,8 @@ describe('the console', () => {
       headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         agentId,
-        to: '+14155552673',
+        to: '+14155552674',
+        metadata: { ticket: 'T-9' },
         simulatedCaller: { lines: [Array(120).fill('words').join(' ')] },
       }),
     });
@@ -427,6 +428,27 @@ describe('the console', () => {
     expect(total).toBeGreaterThan(0);
     expect(rows.map((r) => r[0]).sort()).toEqual(list.map((c) => c.callId).sort());
     expect(rows.every((r) => r[1] === 'completed')).toBe(true);
+  });
+
+  it('searches the calls by number and by metadata', async () => {
+    await page.goto(`${base}/?reload#/calls`);
+    const search = page.getByRole('search', { name: 'Search calls' });
+    const shown = () => page.locator('main tbody tr').allTextContents();
+    await search.getByLabel('Number').fill('+14155552672');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await waitFor('only calls to +14155552672', async () => {
+      const rows = await shown();
+      return rows.length > 0 && rows.every((r) => r.includes('+14155552672'));
+    });
+    const api = await page.request.get(`${base}/api/core/voice/call/list?number=%2B14155552672`);
+    expect((await shown()).length).toBe(((await api.json()) as { total: number }).total);
+    await search.getByLabel('Number').fill('');
+    await search.getByLabel('Metadata').fill('ticket=T-9');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await waitFor('the one call with ticket T-9', async () => {
+      const rows = await shown();
+      return rows.length === 1 && rows[0].includes('+14155552674');
+    });
   });
 
   it('the overview shows how calls went: the figures worked out from the rows, for several days', async () => {

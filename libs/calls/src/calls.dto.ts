@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import {
   CheckedBy,
   IsInternationalPhone,
@@ -119,6 +119,35 @@ export class CallListQuery extends PageQuery {
   @IsString()
   @IsInternationalPhone()
   to?: string;
+
+  @ApiPropertyOptional({ description: 'Only calls from or to this number (E.164, exact)', example: '+14155552671' })
+  @IsOptional()
+  @IsString()
+  @IsInternationalPhone()
+  number?: string;
+
+  @ApiPropertyOptional({ description: 'Only calls whose metadata has this key', example: 'orderId' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  metadataKey?: string;
+
+  @ApiPropertyOptional({
+    description: 'With metadataKey: only calls whose metadata has that key with this value (as text)',
+    example: 'A-17',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  @ValidateBy({
+    name: 'withMetadataKey',
+    validator: {
+      validate: (_value, args) => Boolean((args?.object as CallListQuery).metadataKey),
+      defaultMessage: () => 'metadataValue needs metadataKey',
+    },
+  })
+  metadataValue?: string;
 
   /** Inclusive lower bound on createdAt. */
   @ApiPropertyOptional({ format: 'date-time', description: 'Calls created at or after this time (inclusive)' })

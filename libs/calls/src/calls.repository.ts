@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Call, type Prisma, PrismaService } from '@app/db';
+import { type Call, Prisma, PrismaService } from '@app/db';
 import { CallAdmission, type AdmissionResult } from './admission/call-admission';
 import { LIVE_STATUSES, LIVE_STATUSES_SQL, callFromRow, callStatusFromApi, type ApiCallStatus } from './call-status';
 
@@ -33,6 +33,10 @@ export interface CallFilter {
   direction?: 'outbound' | 'inbound';
   from?: string;
   to?: string;
+  /** From or to this number. */
+  number?: string;
+  /** Metadata holding this key (with this text value, when given). */
+  metadata?: { key: string; value?: string };
   createdAfter?: Date;
   createdBefore?: Date;
 }
@@ -148,9 +152,20 @@ export class CallsRepository {
         filter.createdAfter || filter.createdBefore
           ? { gte: filter.createdAfter, lt: filter.createdBefore }
           : undefined,
+      AND: [
+        filter.number ? { OR: [{ from: filter.number }, { to: filter.number }] } : {},
+        filter.metadata ? metadataWhere(filter.metadata) : {},
+      ],
     };
     // The tallies count by status and assistant; any other filter counts the matching rows.
-    const counted = filter.createdAfter || filter.createdBefore || filter.direction || filter.from || filter.to;
+    const counted =
+      filter.createdAfter ||
+      filter.createdBefore ||
+      filter.direction ||
+      filter.from ||
+      filter.to ||
+      filter.number ||
+      filter.metadata;
     const [total, list] = await Promise.all([
       counted ? this.prisma.call.count({ where }) : this.tally(workspaceId, filter),
       this.prisma.call.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
@@ -241,4 +256,13 @@ export class CallsRepository {
     });
     return count === 0 ? null : this.find(workspaceId, id);
   }
+}
+
+/** Calls whose metadata holds the key, with that value as text when one is given (a number 42 matches "42"). */
+function metadataWhere({ key, value }: { key: string; value?: string }): Prisma.CallWhereInput {
+  if (value === undefined) return { metadata: { path: [key], not: Prisma.AnyNull } };
+  const matches: unknown[] = [value];
+  if (value !== '' && Number.isFinite(Number(value))) matches.push(Number(value));
+  if (value === 'true' || value === 'false') matches.push(value === 'true');
+  return { OR: matches.map((m) => ({ metadata: { path: [key], equals: m as Prisma.InputJsonValue } })) };
 }

@@ -5562,6 +5562,12 @@ export interface operations {
                 direction?: "outbound" | "inbound";
                 /** @description Only calls from this number (E.164, exact) */
                 from?: string;
+                /** @description Only calls whose metadata has this key */
+                metadataKey?: string;
+                /** @description With metadataKey: only calls whose metadata has that key with this value (as text) */
+                metadataValue?: string;
+                /** @description Only calls from or to this number (E.164, exact) */
+                number?: string;
                 /** @description Page to read, starting at 1 */
                 page?: number;
                 /** @description Items per page */

@@ -116,6 +116,8 @@ export class CallsService {
         direction: q.direction,
         from: q.from,
         to: q.to,
+        number: q.number,
+        metadata: q.metadataKey ? { key: q.metadataKey, value: q.metadataValue } : undefined,
         createdAfter: q.createdAfter ? new Date(q.createdAfter) : undefined,
         createdBefore: q.createdBefore ? new Date(q.createdBefore) : undefined,
       },

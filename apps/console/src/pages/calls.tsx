@@ -55,6 +55,14 @@ async function callsCsv(filters: URLSearchParams, assistantName: (agentId: strin
   return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
+/** `key=value` or `key` typed in the metadata search, as the list route's parameters. */
+function metadataQuery(text: string): Record<string, string> {
+  if (!text) return {};
+  const at = text.indexOf('=');
+  if (at < 0) return { metadataKey: text };
+  return { metadataKey: text.slice(0, at).trim(), metadataValue: text.slice(at + 1).trim() };
+}
+
 /** Hands the text to the browser as a file download. */
 function download(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -70,6 +78,8 @@ export function Calls({ me }: { me: Me }) {
   const [direction, setDirection] = useState('');
   const [after, setAfter] = useState('');
   const [before, setBefore] = useState('');
+  // applied on Search (a half-typed number is not a query)
+  const [search, setSearch] = useState({ number: '', metadata: '' });
   const assistants = useAssistants();
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');
@@ -84,8 +94,10 @@ export function Calls({ me }: { me: Me }) {
         ...(direction ? { direction } : {}),
         ...(after ? { createdAfter: new Date(after).toISOString() } : {}),
         ...(before ? { createdBefore: new Date(before).toISOString() } : {}),
+        ...(search.number ? { number: search.number } : {}),
+        ...metadataQuery(search.metadata),
       }),
-    [status, agentId, direction, after, before],
+    [status, agentId, direction, after, before, search],
   );
   const load = useCallback(() => {
     const q = filters();
@@ -132,6 +144,25 @@ export function Calls({ me }: { me: Me }) {
             ))}
           </select>
         </label>
+        <form
+          className="toolbar"
+          role="search"
+          aria-label="Search calls"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const data = new FormData(e.currentTarget);
+            setSearch({ number: String(data.get('number')).trim(), metadata: String(data.get('metadata')).trim() });
+            setPage(1);
+          }}
+        >
+          <label>
+            Number <input name="number" type="search" placeholder="+14155550123" />
+          </label>
+          <label>
+            Metadata <input name="metadata" type="search" placeholder="orderId=A-17" />
+          </label>
+          <button type="submit">Search</button>
+        </form>
         <label>
           Created from{' '}
           <input type="datetime-local" value={after} onChange={(e) => (setAfter(e.target.value), setPage(1))} />

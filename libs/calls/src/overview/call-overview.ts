@@ -76,7 +76,7 @@ const utc = (at: Date) => Prisma.sql`${at.toISOString()}::timestamptz AT TIME ZO
 
 /**
  * How a workspace's calls go over a window of UTC days, computed from the rows. Each figure is one
- * index-backed aggregate: calls by (workspaceId, createdAt) covering status, duration and connect
+ * index-backed aggregate: calls by (workspaceId, createdAt) with status, duration and connect
  * time (Call_overview_idx), failed deliveries by a partial index, latencies from the transcripts of
  * the window's calls.
  */
