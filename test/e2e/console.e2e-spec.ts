@@ -33,6 +33,7 @@ describe('the console', () => {
   /** The owner's API key and first assistant (made in the first test). */
   let apiKey: string;
   let agentId: string;
+  let ownerEmail: string;
 
   /**
    * Checks the page with axe in the light and the dark colour scheme (a finding of any impact
@@ -99,7 +100,8 @@ describe('the console', () => {
     await page.getByRole('button', { name: 'New here? Create a workspace' }).click();
     await page.getByLabel('Your name').fill('Console Owner');
     await page.getByLabel('Workspace name').fill(`console-${Date.now()}`);
-    await page.getByLabel('Email').fill(`console-${Date.now()}@example.com`);
+    ownerEmail = `console-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(ownerEmail);
     await page.getByLabel('Password').fill('a long enough password');
     await review(page, 'sign-up');
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -451,6 +453,51 @@ describe('the console', () => {
     });
   });
 
+  it('keeps a do-not-call list: the form resets after adding, a call to a listed number is refused', async () => {
+    await page.getByRole('link', { name: 'Do not call' }).click();
+    const form = page.getByRole('form', { name: 'Add a number' });
+    await form.getByLabel('Number').fill('+1 415 555 2699');
+    await form.getByLabel('Reason').fill('Asked not to be called');
+    await form.getByRole('button', { name: 'Add number' }).click();
+    await page.getByRole('cell', { name: '+14155552699', exact: true }).waitFor();
+    expect([await form.getByLabel('Number').inputValue(), await form.getByLabel('Reason').inputValue()]).toEqual([
+      '',
+      '',
+    ]);
+    const refused = await fetch(`${base}/api/core/voice/agent/call`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ agentId, to: '+14155552699' }),
+    });
+    expect(refused.status).toBe(422);
+    await review(page, 'dnc');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove +14155552699' }).click();
+    await page.getByText('No number is on the list.').waitFor();
+  });
+
+  it('the owner changes their password: the form resets, the page goes on, the new one signs in', async () => {
+    await page.getByRole('link', { name: 'Console Owner' }).click();
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('a long enough password');
+    await form.getByLabel('New password', { exact: true }).fill('another long password');
+    await form.getByLabel('New password again').fill('another long password');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText(/^Password changed\./).waitFor();
+    expect(await form.getByLabel('Current password').inputValue()).toBe('');
+    await review(page, 'account');
+    // the fresh session and its CSRF token are the page's now: a change still goes through
+    await page.getByRole('link', { name: 'Do not call' }).click();
+    await page.getByRole('form', { name: 'Add a number' }).getByLabel('Number').fill('+14155552698');
+    await page.getByRole('button', { name: 'Add number' }).click();
+    await page.getByRole('cell', { name: '+14155552698', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').fill(ownerEmail);
+    await page.getByLabel('Password').fill('another long password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Do not call' }).waitFor(); // signed in again, where they were
+  });
+
   it('the overview shows how calls went: the figures worked out from the rows, for several days', async () => {
     const me = (await (await page.request.get(`${base}/api/core/auth/me`)).json()) as {
       workspace: { workspaceId: string };
@@ -556,6 +603,8 @@ describe('the console', () => {
       'assistants',
       'campaigns',
       'numbers',
+      'dnc',
+      'account',
       'trunks',
       'webhooks',
       'api-keys',

@@ -13,6 +13,8 @@ import { Numbers } from './pages/numbers';
 import { Trunks } from './pages/trunks';
 import { Campaigns } from './pages/campaigns';
 import { BacklogPage } from './pages/backlog';
+import { DoNotCall } from './pages/dnc';
+import { Account } from './pages/account';
 
 // Its chart library loads with the page, not with the console's first script.
 const OverviewPage = lazy(() => import('./pages/overview').then((m) => ({ default: m.OverviewPage })));
@@ -70,6 +72,7 @@ export function App() {
     ['assistants', 'Assistants'],
     ['campaigns', 'Campaigns'],
     ['numbers', 'Numbers'],
+    ['dnc', 'Do not call'],
     ...(admin ? [['trunks', 'SIP trunks']] : []),
     ...(admin ? [['webhooks', 'Webhooks']] : []),
     ['api-keys', 'API keys'],
@@ -89,6 +92,8 @@ export function App() {
     members: <Members me={me} />,
     audit: admin ? <Audit /> : null,
     queues: <BacklogPage />,
+    dnc: <DoNotCall me={me} />,
+    account: <Account me={me} onSignedIn={signedIn} />,
   };
   return (
     <>
@@ -106,7 +111,10 @@ export function App() {
           <a href="/docs">API docs</a>
         </nav>
         <span className="muted">
-          {me.name} ({me.role}) · {me.workspace.name}
+          <a href="#/account" aria-current={section === 'account' ? 'page' : undefined}>
+            {me.name}
+          </a>{' '}
+          ({me.role}) · {me.workspace.name}
         </span>
         <button type="button" onClick={signOut}>
           Sign out
