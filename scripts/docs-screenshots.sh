@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 from=test/artifacts/console
 to=docs/console
 mkdir -p "$to"
-for shot in overview-1280 calls-1280 call-detail-1280 assistants-1280 campaigns-1280 numbers-1280 trunks-1280 \
+for shot in overview-1280 calls-1280 call-detail-1280 assistants-1280 campaigns-1280 campaign-detail-1280 numbers-1280 trunks-1280 \
   webhooks-1280 api-keys-1280 members-1280 audit-1280 dnc-1280 account-1280 sign-in-1280 calls-390 call-detail-390; do
   width=640
   [[ $shot == *-390 ]] && width=260

@@ -325,6 +325,42 @@ describe('the console', () => {
       100,
     );
     await review(page, 'campaigns');
+    // its page: each recipient's outcome, and the call that reached them
+    await row.getByRole('link', { name: 'Console campaign' }).click();
+    await page.getByRole('heading', { name: 'Campaign Console campaign' }).waitFor();
+    await waitFor('both recipients completed', async () => {
+      const outcomes = await page.getByTestId('recipient-outcome').allTextContents();
+      return outcomes.length === 2 && outcomes.every((o) => o === 'completed');
+    });
+    await review(page, 'campaign-detail');
+    await page.locator('a.call-link').first().click();
+    await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+  });
+
+  it('a scheduled campaign with retries takes recipients from a CSV file; cancelling asks first', async () => {
+    await page.getByRole('link', { name: 'Campaigns' }).click();
+    const form = page.getByRole('form', { name: 'Create a campaign' });
+    await form.getByLabel('Name').fill('Scheduled campaign');
+    await form.getByLabel(/Numbers/).fill('+14155557401');
+    await form.getByLabel('Start at').fill('2099-01-01T09:00');
+    await form.getByLabel('Attempts').fill('3');
+    await form.getByRole('button', { name: 'Create campaign' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Scheduled campaign' });
+    await row.getByTestId('campaign-status').getByText('scheduled').waitFor();
+    expect(await form.getByLabel('Name').inputValue()).toBe(''); // the form starts over
+    await row.getByRole('link', { name: 'Scheduled campaign' }).click();
+    await page.getByText('up to 3 attempts, 3600 s apart, on no-answer, busy, voicemail').waitFor();
+    const csv = 'to,orderId\n+14155557402,A-1\n+14155557403,A-2\n+14155557401,A-3\n';
+    await page
+      .getByLabel(/Add recipients from a CSV file/)
+      .setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('Added 2 recipients; already there: +14155557401.').waitFor();
+    await waitFor('three recipients listed', async () => (await page.getByTestId('recipient-outcome').count()) === 3);
+    let asked = '';
+    page.once('dialog', (dialog) => ((asked = dialog.message()), void dialog.accept()));
+    await page.getByRole('button', { name: 'cancel Scheduled campaign' }).click();
+    await page.getByTestId('campaign-status').getByText('cancelled').waitFor();
+    expect(asked).toMatch(/^Cancel the campaign Scheduled campaign\?/);
   });
 
   it('an invited viewer signs in, sees calls and has no start-call control', async () => {
@@ -630,6 +666,13 @@ describe('the console', () => {
     await waitFor("the call page's data", async () => pending.size === 0, 10_000, 50);
     expect(await p.evaluate('document.documentElement.scrollWidth')).toBe(390);
     await review(p, 'call-detail');
+    // a campaign's page, from the list
+    await p.goto(`${base}/?page=campaign#/campaigns`);
+    await p.getByRole('link', { name: 'Console campaign' }).click();
+    await p.getByRole('heading', { name: 'Recipients' }).waitFor();
+    await waitFor("the campaign page's data", async () => pending.size === 0, 10_000, 50);
+    expect(await p.evaluate('document.documentElement.scrollWidth')).toBe(390);
+    await review(p, 'campaign-detail');
     await p.goto(`${base}/#/calls`);
     await p
       .getByRole('link', { name: 'Calls' })

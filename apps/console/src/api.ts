@@ -18,16 +18,19 @@ export const setCsrfToken = (token: string) => {
   csrfToken = token;
 };
 
-/** JSON in, JSON out; an error answer becomes an ApiError carrying the body's message. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * JSON in (or text of another type, e.g. a CSV file as it is), JSON out; an error answer becomes an
+ * ApiError carrying the body's message.
+ */
+export async function api<T>(method: string, path: string, body?: unknown, type = 'application/json'): Promise<T> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = type;
   if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   const res = await fetch(`/api/core${path}`, {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : String(body),
   });
   if (res.status === 204) return undefined as T;
   const text = await res.text();

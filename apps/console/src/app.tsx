@@ -12,6 +12,7 @@ import { Audit } from './pages/audit';
 import { Numbers } from './pages/numbers';
 import { Trunks } from './pages/trunks';
 import { Campaigns } from './pages/campaigns';
+import { CampaignDetail } from './pages/campaign-detail';
 import { BacklogPage } from './pages/backlog';
 import { DoNotCall } from './pages/dnc';
 import { Account } from './pages/account';
@@ -84,7 +85,7 @@ export function App() {
     overview: <OverviewPage />,
     calls: id ? <CallDetail me={me} callId={id} /> : <Calls me={me} />,
     assistants: <Assistants me={me} />,
-    campaigns: <Campaigns me={me} />,
+    campaigns: id ? <CampaignDetail me={me} campaignId={id} /> : <Campaigns me={me} />,
     numbers: <Numbers me={me} />,
     trunks: admin ? <Trunks /> : null,
     'api-keys': <ApiKeys me={me} />,
