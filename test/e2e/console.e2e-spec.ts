@@ -350,10 +350,18 @@ describe('the console', () => {
     expect(await form.getByLabel('Name').inputValue()).toBe(''); // the form starts over
     await row.getByRole('link', { name: 'Scheduled campaign' }).click();
     await page.getByText('up to 3 attempts, 3600 s apart, on no-answer, busy, voicemail').waitFor();
+    // a bad row is named by its line in the file, not by a place in the request
+    const upload = page.getByLabel(/Add recipients from a CSV file/);
+    await upload.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('to\n+14155557404\n12\n'),
+    });
+    const problem = (await page.getByRole('alert').textContent())!;
+    expect(problem).toMatch(/line 3: to must/);
+    expect(problem).not.toContain('recipients[');
     const csv = 'to,orderId\n+14155557402,A-1\n+14155557403,A-2\n+14155557401,A-3\n';
-    await page
-      .getByLabel(/Add recipients from a CSV file/)
-      .setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await upload.setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByText('Added 2 recipients; already there: +14155557401.').waitFor();
     await waitFor('three recipients listed', async () => (await page.getByTestId('recipient-outcome').count()) === 3);
     let asked = '';
@@ -370,6 +378,10 @@ describe('the console', () => {
     await inviteForm.getByRole('combobox').selectOption('viewer');
     await page.getByRole('button', { name: 'Invite' }).click();
     const link = (await page.getByTestId('invite-url').textContent())!;
+    // Copy link puts exactly the shown link on the clipboard
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
     await review(page, 'members');
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('cell', { name: 'member.invited' }).first().waitFor();

@@ -50,6 +50,13 @@ export function Table({ columns, children }: { columns: string[]; children: Reac
   );
 }
 
+/**
+ * The API names a bad row by its place in the request (`recipients[0]`, from 0); people count from 1
+ * and by what they gave: "number 1" of a pasted list, "line 2" of a file under its header.
+ */
+export const rowsInUserWords = (message: string, row: (index: number) => string) =>
+  message.replace(/recipients\[(\d+)\]/g, (_, index: string) => row(Number(index)));
+
 /** A form's fields as strings. */
 export const formFields = (form: HTMLFormElement) => Object.fromEntries(new FormData(form)) as Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
-import { ErrorNote, Pager, Table } from '../parts';
+import { ErrorNote, Pager, rowsInUserWords, Table } from '../parts';
 import { api, roleAtLeast, useLatest, type Me } from '../api';
 import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
@@ -49,7 +49,8 @@ export function CampaignDetail({ me, campaignId }: { me: Me; campaignId: string 
         ),
       );
     } catch (err) {
-      setError((err as Error).message);
+      // data row i + 1 of the request is line i + 2 of the file (its header is line 1)
+      setError(rowsInUserWords((err as Error).message, (i) => `line ${i + 2}`));
     } finally {
       input.value = '';
     }

@@ -60,7 +60,10 @@ export function Members({ me }: { me: Me }) {
       {invite ? (
         <div className="panel" role="status">
           <p>Send this link to the person; it works once, for 7 days, and is shown only now:</p>
-          <code data-testid="invite-url">{invite}</code>
+          <code data-testid="invite-url">{invite}</code>{' '}
+          <button type="button" onClick={() => navigator.clipboard?.writeText(invite)}>
+            Copy link
+          </button>
         </div>
       ) : null}
       <ErrorNote error={error} />
