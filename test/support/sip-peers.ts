@@ -28,6 +28,14 @@ export async function freeUdpPort(address = PEER_ADDRESS): Promise<number> {
   }
 }
 
+/** Whether a socket is bound to the UDP port (read from /proc/net/udp: probing with a bind could take it from sipp). */
+function udpTaken(port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  return readFileSync('/proc/net/udp', 'utf8')
+    .split('\n')
+    .some((line) => line.trim().split(/\s+/)[1]?.endsWith(`:${hex}`));
+}
+
 /** SIP also listens on TCP at its port: a UDP port is only taken if TCP is free there too. */
 function tcpFree(port: number, address: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -68,13 +76,15 @@ export async function startSipp(scenario: string, extra: string[] = [], address 
   );
   const pid = Number(/PID=\[(\d+)\]/.exec(out)?.[1]);
   if (!pid) throw new Error(`sipp did not start in the background:\n${out}${stderr}`);
+  // alive is not enough: sipp's background child binds its port a moment later, and an INVITE sent
+  // before that meets a closed port (the call failed as unreachable once in CI)
   await waitFor(`sipp on ${address}:${port}`, async () => {
     try {
       process.kill(pid, 0);
-      return true;
     } catch {
       throw new Error(`sipp exited:\n${out}`);
     }
+    return udpTaken(port);
   });
   return {
     port,
