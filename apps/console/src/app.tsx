@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { api, ApiError, roleAtLeast, setCsrfToken, type Me } from './api';
+import { Loading } from './parts';
 import { SignIn } from './pages/sign-in';
 import { Calls } from './pages/calls';
 import { CallDetail } from './pages/call-detail';
@@ -122,9 +123,7 @@ export function App() {
         </button>
       </header>
       <main>
-        <Suspense fallback={<div className="skeleton" aria-busy="true" aria-label="Loading" />}>
-          {pages[section] ?? <NotFound route={route} />}
-        </Suspense>
+        <Suspense fallback={<Loading />}>{pages[section] ?? <NotFound route={route} />}</Suspense>
       </main>
     </>
   );

@@ -12,6 +12,11 @@ export function ErrorNote({ error }: { error: string }) {
   ) : null;
 }
 
+/** A placeholder block while a page's data loads. */
+export function Loading() {
+  return <div className="skeleton" aria-busy="true" aria-label="Loading" />;
+}
+
 /** Previous / next over a list of `total` items in pages of `pageSize`. */
 export function Pager(p: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
   return (

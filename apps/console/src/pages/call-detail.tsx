@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ErrorNote } from '../parts';
+import { ErrorNote, Loading } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
@@ -23,8 +23,7 @@ export function CallDetail({ me, callId }: { me: Me; callId: string }) {
     if (call?.transcriptReady) api<Transcript>('GET', `/voice/call/${callId}/transcript`).then(setTranscript);
   }, [call?.transcriptReady, callId]);
 
-  if (!call)
-    return error ? <ErrorNote error={error} /> : <div className="skeleton" aria-busy="true" aria-label="Loading" />;
+  if (!call) return error ? <ErrorNote error={error} /> : <Loading />;
   const live = call.status === 'ringing' || call.status === 'in-progress';
   return (
     <section aria-labelledby="call-title">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
-import { ErrorNote, Pager, rowsInUserWords, Table } from '../parts';
+import { ErrorNote, Loading, Pager, rowsInUserWords, Table } from '../parts';
 import { api, roleAtLeast, useLatest, type Me } from '../api';
 import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
@@ -57,8 +57,7 @@ export function CampaignDetail({ me, campaignId }: { me: Me; campaignId: string 
     load();
   };
 
-  if (!campaign)
-    return error ? <ErrorNote error={error} /> : <div className="skeleton" aria-busy="true" aria-label="Loading" />;
+  if (!campaign) return error ? <ErrorNote error={error} /> : <Loading />;
   const { schedule, retry } = campaign;
   const callingWindow = schedule.window;
   return (

@@ -5,7 +5,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
 import { api, CALL_STATUSES, useLatest } from '../api';
 import type { Schemas } from '../api-types';
-import { ErrorNote } from '../parts';
+import { ErrorNote, Loading } from '../parts';
 
 type Overview = Schemas['Overview'];
 type Day = Overview['perDay'][number];
@@ -22,7 +22,7 @@ const STATUS_COLOUR: Record<Status, string> = {
 };
 
 const orDash = (value: number | null, unit: string) => (value === null ? '–' : `${value} ${unit}`);
-export const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)} %`);
+const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)} %`);
 
 /** How the workspace's calls went over the last days, computed by the service (GET /voice/overview). */
 export function OverviewPage() {
@@ -50,7 +50,7 @@ export function OverviewPage() {
         </label>
       </div>
       <ErrorNote error={error} />
-      {overview ? <Figures overview={overview} /> : <div className="skeleton" aria-busy="true" aria-label="Loading" />}
+      {overview ? <Figures overview={overview} /> : <Loading />}
     </section>
   );
 }
