@@ -119,6 +119,12 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
       p99: histogramQuantile(metrics, 'call_step_lag_seconds', 0.99, steps),
     }));
     const cpuShare = Math.round((cpu / wallSeconds) * 100) / 100;
+    // the engine's own event loop over the run (prom-client's default metrics): a stall here is a lag everywhere
+    const gauge = (name) => Number(metrics.match(new RegExp(`^${name} ([\\d.e+-]+)`, 'm'))?.[1] ?? NaN);
+    const loopMs = {
+      p99: Math.round(gauge('nodejs_eventloop_lag_p99_seconds') * 1000),
+      max: Math.round(gauge('nodejs_eventloop_lag_max_seconds') * 1000),
+    };
 
     console.log(
       `\nEngine capacity (one process, ${calls} calls started in ${startSeconds.toFixed(1)} s, peak ${peakLive} live)`,
@@ -133,6 +139,7 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
       })),
     );
     console.log(`engine CPU: ${Math.round(cpuShare * 100)}% of one core over ${Math.round(wallSeconds)} s`);
+    console.log(`engine event-loop delay: p99 ${loopMs.p99} ms, max ${loopMs.max} ms`);
     return save('engine', {
       calls,
       peakLive,
@@ -141,6 +148,7 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
       engineCpuSeconds: cpu,
       wallSeconds,
       engineCpuShareOfOneCore: cpuShare,
+      eventLoopDelayMs: loopMs,
     });
   } finally {
     await db.end();

@@ -1,4 +1,4 @@
-// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice] [-- --smoke]: every benchmark
+// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice|console] [-- --smoke]: every benchmark
 // by default. --smoke runs each for about a second with tiny sizes and fails on any error (scripts/test.sh
 // runs it, so a benchmark cannot silently break); its figures mean nothing.
 // Needs the build (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
@@ -12,6 +12,7 @@ const all = {
   growth: './growth',
   sip: './sip',
   voice: './voice',
+  console: './console',
 };
 
 /** Tiny sizes per benchmark for --smoke. */
@@ -24,6 +25,7 @@ const SMOKE = {
   growth: { sizes: [200, 400], duration: 1, connections: 2, historySizes: [1000, 2000], otherTenants: 1 },
   sip: { levels: [2], windowSec: 1 },
   voice: { calls: 1, answers: 1 },
+  console: { runs: 1 },
 };
 
 (async () => {

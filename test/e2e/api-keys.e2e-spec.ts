@@ -21,6 +21,7 @@ describe('API keys over HTTP (spec 5.2, 5.3)', () => {
       role: 'member',
       key: expect.stringMatching(/^vk_[A-Za-z0-9_-]{43}$/),
       preview: `vk_…${res.body.key.slice(-4)}`,
+      purpose: 'api',
       createdAt: expect.any(String),
       lastUsedAt: null,
       revokedAt: null,

@@ -75,7 +75,7 @@ describe('brains in simulated calls', () => {
     return { call, transcript, said };
   }
 
-  it("a script's hear step takes the branch the simulated caller's line names, in well under a second", async () => {
+  it("a script's hear step takes the branch the simulated caller's line names, waiting out no timeout", async () => {
     const { agentId } = await createAssistant(gateway, ws.keys.admin, {
       firstMessage: 'Can you come on Tuesday?',
       script: [
@@ -109,7 +109,8 @@ describe('brains in simulated calls', () => {
     // from the start-call to the end of the call, as the service recorded them (not this test's polling)
     const lasted = (call: { createdAt: string; endedAt: string }) =>
       Date.parse(call.endedAt) - Date.parse(call.createdAt);
-    expect(Math.max(lasted(yes.call), lasted(no.call))).toBeLessThan(1000);
+    // well under the hear step's 8 s no-speech timeout (about 0.3 s on a quiet machine, 1.2 s seen in a loaded CI)
+    expect(Math.max(lasted(yes.call), lasted(no.call))).toBeLessThan(4000);
   });
 
   it('refuses bad simulated callers (422) and bad brains at assistant creation (422)', async () => {

@@ -22,7 +22,8 @@ describe('real calls over SIP: an engine killed mid-call', () => {
   beforeAll(async () => {
     cleanup = await isolateSuite('sip_loss');
     useFastSimulator();
-    process.env.SIP_LEASE_MS = '200';
+    // an engine is gone after 5 leases without renewal: 2.5 s, over the stalls a loaded CI machine has
+    process.env.SIP_LEASE_MS = '500';
     process.env.RECONCILE_INTERVAL_MS = '500';
     process.env.NO_SPEECH_TIMEOUT_MS = '1500';
     gateway = await startGateway();
@@ -56,7 +57,8 @@ describe('real calls over SIP: an engine killed mid-call', () => {
     const admin = as(gateway, ws.keys.admin);
     const { agentId } = await createAssistant(gateway, ws.keys.admin, {
       firstMessage: 'Hello, this call lasts a few seconds.',
-      script: [{ hear: 'a' }, { hear: 'b' }, { hear: 'c' }, { hangup: 'assistant' }],
+      // ~9 s: every call still in progress once the last of the six connects on a loaded machine
+      script: [{ hear: 'a' }, { hear: 'b' }, { hear: 'c' }, { hear: 'd' }, { hear: 'e' }, { hangup: 'assistant' }],
     });
     const trunk = await admin.post('/api/core/voice/trunk', { name: 'sipp', host: PEER_ADDRESS, port: peer.port });
     const number = '+14155557700';
@@ -70,9 +72,20 @@ describe('real calls over SIP: an engine killed mid-call', () => {
       ids.push(started.body.callId);
     }
     const prisma = gateway.get(PrismaService);
-    await waitFor('every call connected', async () => {
-      const n = await prisma.call.count({ where: { id: { in: ids }, status: 'in_progress' } });
-      return n === ids.length;
+    let seen: object[] = [];
+    await waitFor(
+      'every call connected',
+      async () => {
+        const rows = await prisma.call.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, status: true, endedReason: true, sipEngine: true },
+        });
+        seen = rows;
+        return rows.every((c) => c.status === 'in_progress');
+      },
+      30000,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; the calls: ${JSON.stringify(seen)}`, { cause: err });
     });
     const holders = await prisma.call.findMany({
       where: { id: { in: ids } },

@@ -299,6 +299,28 @@ describe('webhook delivery (spec part 6)', () => {
     await as(gateway, ws.keys.admin).patch(`/api/core/webhook/${hangHook.webhookId}`, { enabled: false });
   });
 
+  it('a burst at an endpoint held to 2 in flight: never more at once, parked sends woken as slots free', async () => {
+    const busy = await receiver();
+    let inFlight = 0;
+    let most = 0;
+    busy.behaviour = () => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => inFlight--, 300);
+      return { status: 200, delayMs: 300 };
+    };
+    const hook = await register(busy.url, ['call.started', 'call.failed']);
+    const callIds = await Promise.all(Array.from({ length: 10 }, () => startCall(SIMULATOR_NUMBERS.busy)));
+    const ours = () => busy.received.filter((x) => callIds.includes(x.json.data?.callId as string));
+    await waitFor('every event at the endpoint', async () => ours().length === callIds.length * 2, 30000);
+    expect(most).toBeLessThanOrEqual(2);
+    expect(new Set(ours().map((r) => r.json.deliveryId)).size).toBe(callIds.length * 2);
+    // 10 rounds of 300 ms two at a time: a parked send is woken by the slot its predecessor frees, not
+    // by its fall-back timer (2.5 s to 7.5 s the first time; re-queued with a back-off instead, it took 9.7 s)
+    const spanMs = ours().at(-1)!.at - ours()[0].at;
+    expect(spanMs).toBeLessThan(10 * 300 + 3000);
+    await as(gateway, ws.keys.admin).patch(`/api/core/webhook/${hook.webhookId}`, { enabled: false });
+  });
+
   it(
     'revoking the registering key stops deliveries with a visible reason; updating the webhook with a live ' +
       'key resumes them',
@@ -368,6 +390,23 @@ describe('webhook delivery (spec part 6)', () => {
     r.behaviour = () => ({ status: 500 });
     const failing = await as(gateway, ws.keys.admin).post(`/api/core/webhook/${hook.webhookId}/test`);
     expect(failing.body).toMatchObject({ success: false, statusCode: 500, errorClass: 'http-status' });
+    // both sends are in the webhook's delivery log, with their attempt, newest first
+    const log = await as(gateway, ws.keys.admin).get(`/api/core/webhook/${hook.webhookId}/deliveries`);
+    expect(
+      log.body.list.map((d: { deliveryId: string; event: string; status: string }) => [d.deliveryId, d.status]),
+    ).toEqual([
+      [failing.body.deliveryId, 'failed'],
+      [res.body.deliveryId, 'succeeded'],
+    ]);
+    expect(log.body.list[0]).toMatchObject({ event: 'webhook.test', attemptCount: 1, lastError: 'http-status 500' });
+    const detail = await as(gateway, ws.keys.admin).get(
+      `/api/core/webhook/${hook.webhookId}/deliveries/${failing.body.deliveryId}`,
+    );
+    expect(detail.body.attempts).toEqual([expect.objectContaining({ number: 1, statusCode: 500 })]);
+    expect(detail.body.payload).toEqual(r.received[1].json);
+    // never in the workspace's event feed
+    const feed = await as(gateway, ws.keys.admin).get('/api/core/event/list?limit=100');
+    expect(feed.body.list.map((e: { event: string }) => e.event)).not.toContain('webhook.test');
   });
 
   it('the delivery log pages and filters, and is admin-only and per workspace', async () => {

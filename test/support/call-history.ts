@@ -115,7 +115,9 @@ export async function overviewFromRows(prisma: PrismaService, workspaceId: strin
     const onDay = rows.filter((r) => r.createdAt.toISOString().slice(0, 10) === date);
     return { date, total: onDay.length };
   });
-  const failed = await prisma.webhookDelivery.count({ where: { ...inWindow, status: 'failed' } });
+  const failed = await prisma.webhookDelivery.count({
+    where: { ...inWindow, status: 'failed', event: { not: 'webhook.test' } },
+  });
   const live = await prisma.call.count({ where: { workspaceId, status: { in: ['ringing', 'in_progress'] } } });
   const average = durations.length ? durations.reduce((a, b) => a + b, 0) / durations.length : null;
   return {

@@ -1,10 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
+import { socketsOnPort } from './proc-net';
 import { waitFor } from './wait';
 
 const root = join(__dirname, '..', '..');
@@ -152,8 +153,51 @@ export interface AppProcess {
   output(): string;
 }
 
-/** Runs a built app (dist/) as its own process, and waits until its /health/ready answers 200. */
+/**
+ * Whether process `pid` holds a socket listening on TCP `port` (from /proc): a free port picked
+ * here can be taken by another suite's process before ours binds it, and that process would then
+ * answer our readiness probe (a gateway of another suite, another database, other cookies).
+ */
+function listensOn(pid: number, port: number): boolean {
+  const listening = socketsOnPort(['/proc/net/tcp', '/proc/net/tcp6'], port).filter((s) => s.state === '0A');
+  const inodes = new Set(listening.map((s) => `socket:[${s.inode}]`));
+  const fds = (() => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      return [];
+    }
+  })();
+  return fds.some((fd) => {
+    try {
+      return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The port an app was started on was bound by another process first. */
+class PortTaken extends Error {}
+
+/**
+ * Runs a built app (dist/) as its own process, and waits until its /health/ready answers 200 from
+ * that process; if another process took the port first, it starts again on another port.
+ */
 export async function spawnApp(
+  app: 'call-engine' | 'webhook-dispatcher' | 'api-gateway',
+  env: Record<string, string>,
+): Promise<AppProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(app, env);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt === 3) throw e;
+    }
+  }
+}
+
+async function spawnOnce(
   app: 'call-engine' | 'webhook-dispatcher' | 'api-gateway',
   env: Record<string, string>,
 ): Promise<AppProcess> {
@@ -173,7 +217,10 @@ export async function spawnApp(
   await waitFor(
     `${app} to be ready`,
     async () => {
-      if (proc.exitCode !== null) throw new Error(`${app} exited early:\n${out}`);
+      if (proc.exitCode !== null) {
+        throw /EADDRINUSE/.test(out) ? new PortTaken(`port ${port} taken`) : new Error(`${app} exited early:\n${out}`);
+      }
+      if (!listensOn(proc.pid!, port)) return false;
       const res = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null);
       return res?.ok ?? false;
     },

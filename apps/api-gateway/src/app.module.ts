@@ -20,6 +20,8 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AssistantsModule } from './assistants/assistants.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthModule } from './auth/auth.module';
+import { WebCallsModule } from './web-calls/web-calls.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { BacklogModule } from './backlog/backlog.module';
 import { CallsModule } from './calls/calls.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
@@ -49,6 +51,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     CampaignsDataModule,
     // the gateway's HTTP surface
     AuthModule,
+    RateLimitModule,
     CallsModule,
     EventsModule,
     AssistantsModule,
@@ -60,13 +63,14 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ApiKeysModule,
     PeopleModule,
     McpModule,
+    WebCallsModule,
     BacklogModule,
     QueueBoardModule,
   ],
   providers: [
     // Order matters: the key says which workspace's budget a request spends.
-    { provide: APP_GUARD, useClass: ApiKeyGuard },
-    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useExisting: ApiKeyGuard },
+    { provide: APP_GUARD, useExisting: RateLimitGuard },
     // Bodies are read after the guards: nothing unauthenticated is parsed.
     { provide: APP_INTERCEPTOR, useClass: RequestBodyInterceptor },
     { provide: APP_PIPE, useClass: ContractValidationPipe },

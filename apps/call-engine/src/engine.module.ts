@@ -19,6 +19,7 @@ import { CallTransitions } from './lifecycle/call-transitions';
 import { SipCalls } from './sip/sip-calls';
 import { SipInbound } from './sip/sip-inbound';
 import { SipStack } from './sip/sip-stack';
+import { WebCalls } from './web/web-calls';
 import { Speech } from './media/speech';
 import { Transcriber } from './media/transcriber';
 import { ReconcilerService } from './reconciler/reconciler.service';
@@ -46,6 +47,7 @@ import { CallAnalyst } from './conversation/call-analyst';
     SipStack,
     SipCalls,
     SipInbound,
+    WebCalls,
     CallLifecycleRepository,
     ReconcilerService,
     CampaignRunner,

@@ -84,9 +84,10 @@ export function App() {
   ];
   const pages: Record<string, ReactNode> = {
     overview: <OverviewPage />,
-    calls: id ? <CallDetail me={me} callId={id} /> : <Calls me={me} />,
+    // keyed by id: another call's page starts afresh (it once kept the previous call's transcript)
+    calls: id ? <CallDetail key={id} me={me} callId={id} /> : <Calls me={me} />,
     assistants: <Assistants me={me} />,
-    campaigns: id ? <CampaignDetail me={me} campaignId={id} /> : <Campaigns me={me} />,
+    campaigns: id ? <CampaignDetail key={id} me={me} campaignId={id} /> : <Campaigns me={me} />,
     numbers: <Numbers me={me} />,
     trunks: admin ? <Trunks /> : null,
     'api-keys': <ApiKeys me={me} />,

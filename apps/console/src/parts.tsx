@@ -7,10 +7,39 @@ import type { Schemas } from './api-types';
 export function ErrorNote({ error }: { error: string }) {
   return error ? (
     <p role="alert" className="error">
-      {error}
+      {inFieldWords(error)}
     </p>
   ) : null;
 }
+
+/** What the console's forms call the API fields whose names are not their words (by path, then by name). */
+const FIELD_WORDS: Record<string, string> = {
+  url: 'URL',
+  to: 'Number to call',
+  from: 'Caller number',
+  agentId: 'Assistant',
+  'schedule.startAt': 'Start at',
+  'schedule.timezone': 'Time zone',
+  'schedule.window.start': 'Calls from',
+  'schedule.window.end': 'Calls until',
+  'schedule.window.days': 'Days',
+  'retry.maxAttempts': 'Attempts',
+  'retry.delaySec': 'Seconds apart',
+  host: 'Gateway host',
+  inboundCidrs: 'Inbound addresses',
+  maxDurationSec: 'Longest call (seconds)',
+};
+
+/**
+ * The API's refusals start with the path of the field at fault (`retry.delaySec must …`); people
+ * read the form's words ("Seconds apart must …"). A name not listed is split into words.
+ */
+export const inFieldWords = (message: string) =>
+  message.replace(/^[a-z][A-Za-z]*(?:\.[a-z][A-Za-z]*)*(?= (?:must|is|are|cannot|may|has|was) )/, (path) => {
+    const name = path.split('.').at(-1)!;
+    const words = FIELD_WORDS[path] ?? FIELD_WORDS[name] ?? name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+    return words[0].toUpperCase() + words.slice(1);
+  });
 
 /** A placeholder block while a page's data loads. */
 export function Loading() {
@@ -56,11 +85,14 @@ export function Table({ columns, children }: { columns: string[]; children: Reac
 }
 
 /**
- * The API names a bad row by its place in the request (`recipients[0]`, from 0); people count from 1
- * and by what they gave: "number 1" of a pasted list, "line 2" of a file under its header.
+ * The API names a bad item by its place in the request, counted from 0 (`recipients[0]`,
+ * `script[1].hangup`); people count from 1 and by what they gave: "line 2" of a file under its
+ * header, "number 1" of a pasted list, "Script step 2: hangup …". Lists not named stay as they are.
  */
-export const rowsInUserWords = (message: string, row: (index: number) => string) =>
-  message.replace(/recipients\[(\d+)\]/g, (_, index: string) => row(Number(index)));
+export const inUserWords = (message: string, lists: Record<string, (index: number) => string>) =>
+  message.replace(/\b(\w+)\[(\d+)\](?:\.(\w+))?/g, (path: string, list: string, index: string, field?: string) =>
+    lists[list] ? `${lists[list](Number(index))}${field ? `: ${field}` : ''}` : path,
+  );
 
 /** A form's fields as strings. */
 export const formFields = (form: HTMLFormElement) => Object.fromEntries(new FormData(form)) as Record<string, string>;

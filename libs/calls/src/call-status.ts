@@ -4,7 +4,8 @@ import { Prisma, type Call, type CallStatus } from '@app/db';
 export const CALL_STATUSES = ['ringing', 'in-progress', 'completed', 'failed', 'no-answer'] as const;
 export type ApiCallStatus = (typeof CALL_STATUSES)[number];
 
-export const DIRECTIONS = ['outbound', 'inbound'] as const;
+/** Outbound and inbound phone calls, and web: a person talking to an assistant from a browser (README "Web calls"). */
+export const DIRECTIONS = ['outbound', 'inbound', 'web'] as const;
 
 /** Who answered a call whose assistant detects voicemail (unknown: nobody spoke; real calls only). */
 export const ANSWERED_BY = ['human', 'machine', 'unknown'] as const;

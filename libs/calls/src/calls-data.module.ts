@@ -5,6 +5,7 @@ import { CallsRepository } from './calls.repository';
 import { EventPublisher } from './events/event-publisher';
 import { EventsRepository } from './events/events.repository';
 import { CallMediaRepository } from './media/call-media.repository';
+import { LiveTranscripts } from './media/live-transcript';
 import { MediaRetentionRepository } from './media/media-retention.repository';
 import { CallOverviewRepository } from './overview/call-overview';
 import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-storage';
@@ -19,6 +20,7 @@ import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-s
     CallOverviewRepository,
     EventsRepository,
     EventPublisher,
+    LiveTranscripts,
     MediaRetentionRepository,
     { provide: RecordingStorage, useClass: DirectoryRecordingStorage },
   ],
@@ -29,6 +31,7 @@ import { DirectoryRecordingStorage, RecordingStorage } from './media/recording-s
     CallOverviewRepository,
     EventsRepository,
     EventPublisher,
+    LiveTranscripts,
     MediaRetentionRepository,
     RecordingStorage,
   ],

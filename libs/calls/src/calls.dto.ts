@@ -161,3 +161,11 @@ export class CallListQuery extends PageQuery {
   @IsISO8601({ strict: true }, { message: 'createdBefore must be an ISO 8601 timestamp' })
   createdBefore?: string;
 }
+
+/** Query of the web-call WebSocket, GET /api/core/voice/web-call (README "Web calls"). */
+export class WebCallQuery {
+  @ApiProperty({ description: 'The assistant to talk to' })
+  @Required()
+  @IsString()
+  agentId: string;
+}

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type Call, Prisma, PrismaService } from '@app/db';
 import { CallAdmission, type AdmissionResult } from './admission/call-admission';
-import { LIVE_STATUSES, LIVE_STATUSES_SQL, callFromRow, callStatusFromApi, type ApiCallStatus } from './call-status';
+import {
+  LIVE_STATUSES,
+  LIVE_STATUSES_SQL,
+  callFromRow,
+  callStatusFromApi,
+  type ApiCallStatus,
+  type DIRECTIONS,
+} from './call-status';
 
 const FIND_CALL = `SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`;
 
@@ -30,7 +37,7 @@ export type StartCallResult = AdmissionResult;
 export interface CallFilter {
   status?: ApiCallStatus;
   assistantId?: string;
-  direction?: 'outbound' | 'inbound';
+  direction?: (typeof DIRECTIONS)[number];
   from?: string;
   to?: string;
   /** From or to this number. */
@@ -86,6 +93,32 @@ export class CallsRepository {
       simulatedCaller: input.simulatedCaller ?? null,
       requestId: input.requestId,
       idempotency: input.idempotency,
+    });
+  }
+
+  /**
+   * A person talking to an assistant from a browser (README "Web calls"): admitted as `web` by the
+   * one admission writer (the live-call limit holds; no number, so no do-not-call list), held from
+   * its first row by the engine its WebSocket reached. No number is dialled: `to` is "web".
+   */
+  async startWebCall(input: { workspaceId: string; assistantId: string; engineId: string; requestId?: string }) {
+    const [assistant] = await this.prisma.sql<{ language: string }>('start-call-assistant', START_CALL_ASSISTANT, [
+      input.assistantId,
+      input.workspaceId,
+    ]);
+    if (!assistant) return { kind: 'assistant-not-found' } as const;
+    return this.admission.admit({
+      source: 'web',
+      workspaceId: input.workspaceId,
+      assistantId: input.assistantId,
+      language: assistant.language,
+      to: 'web',
+      from: null,
+      numberId: null,
+      trunkId: null,
+      sipEngine: input.engineId,
+      metadata: null,
+      requestId: input.requestId,
     });
   }
 

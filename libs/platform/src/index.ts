@@ -22,3 +22,4 @@ export * from './bootstrap/worker-app';
 export * from './bootstrap/periodic-task';
 export * from './net/address-policy';
 export * from './net/outbound-agent';
+export * from './http/refuse-upgrade';

@@ -49,8 +49,14 @@ export abstract class JobConsumer<Q extends QueueName> implements OnApplicationB
    * The one "try later": the job goes back to the queue, delayed until `at`, without counting as
    * a failed run. Call it from a handler and let the error it throws propagate.
    */
-  protected async tryLater(job: Job, token: string | undefined, at: number): Promise<never> {
+  protected async tryLater(
+    job: Job,
+    token: string | undefined,
+    at: number,
+    then?: () => Promise<void>,
+  ): Promise<never> {
     await job.moveToDelayed(at, token);
+    await then?.(); // after the move: whatever it lets wake the job finds it delayed
     throw new DelayedError();
   }
 

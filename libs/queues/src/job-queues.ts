@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { Job, JobState, Queue } from 'bullmq';
+import type { JobState, Queue } from 'bullmq';
 import { FairShare } from './fair-share';
 import { jobOptions, jobSpec, QueueName, type JobName, type JobPayloads } from './jobs';
 
@@ -42,13 +42,16 @@ export class JobQueues {
   }
 
   /**
-   * Gives a job its worker could not serve yet (its endpoint at its cap) a fresh fair-share tag, so
-   * when it comes back it waits behind its tenant's newer jobs instead of ahead of other tenants'.
+   * Runs a delayed job of this queue now, with the priority it was added with (a parked delivery
+   * keeps its place: oldest first). False for a job not delayed (run by its timer, not yet moved, gone).
    */
-  async retag<N extends JobName>(name: N, job: Job<JobPayloads[N]>): Promise<void> {
-    const spec = jobSpec(name);
-    if (!spec.tenant) return;
-    await job.changePriority({ priority: this.fairShare.priority(`${spec.queue}:${spec.tenant(job.data)}`) });
+  async promote(name: JobName, jobId: string): Promise<boolean> {
+    const job = await this.byName[jobSpec(name).queue].getJob(jobId);
+    if (!job) return false;
+    return job.promote().then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Whether the job of this payload is still waiting or running. */

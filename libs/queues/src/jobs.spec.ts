@@ -51,7 +51,7 @@ describe('fair share', () => {
     expect(fair.priority('busy', t + 60_000)).toBe(fair.priority('other', t + 60_000));
   });
 
-  it('gives fan-out jobs a priority per workspace and deliveries one per webhook; engine jobs none', () => {
+  it('gives fan-out jobs a priority per workspace, deliveries one per webhook, after-call work one', () => {
     const fair = new FairShare();
     for (let i = 0; i < 50; i++) jobOptions('fan-out', { eventId: `e${i}`, workspaceId: 'ws_a' }, fair);
     const quiet = jobOptions('fan-out', { eventId: 'e', workspaceId: 'ws_b' }, fair).priority!;
@@ -59,6 +59,10 @@ describe('fair share', () => {
     const round = { deliveryId: 'dlv_1', webhookId: 'wh_1', round: 0 };
     expect(jobOptions('deliver', round, fair).priority).toBeGreaterThan(0);
     expect(jobOptions('dial-call', { callId: 'call_1' }, fair).priority).toBeUndefined();
+    // BullMQ runs jobs without a priority first: a due transition goes ahead of an ended call's storage
+    const wakeUp = (step: string) => jobOptions('advance-call', { callId: 'call_1', step, at: 0 }, fair).priority;
+    expect(wakeUp('complete')).toBeUndefined();
+    expect(wakeUp('store-transcript')).toBeGreaterThan(0);
   });
 });
 

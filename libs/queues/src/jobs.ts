@@ -50,8 +50,13 @@ export interface JobSpec<N extends JobName> {
   notBefore?(data: JobPayloads[N]): number;
   /** The tenant whose burst must not delay other tenants' jobs on this queue (see FairShare). */
   tenant?(data: JobPayloads[N]): string;
+  /** A BullMQ priority for jobs that yield to the queue's others (BullMQ runs jobs without one first). */
+  priority?(data: JobPayloads[N]): number | undefined;
   options: Omit<JobsOptions, 'jobId' | 'delay'>;
 }
+
+/** The wake-ups of an ended call's after-call work, which runs behind every live call's steps. */
+export const AFTER_CALL_STEPS: readonly string[] = ['store-transcript', 'store-recording', 'analyse'];
 
 /** Finished jobs kept for inspection in Bull Board. */
 const KEEP = { removeOnComplete: 1000, removeOnFail: 5000 } as const;
@@ -64,6 +69,8 @@ export const JOBS = {
     queue: QueueName.CallEngine,
     id: (d) => `adv-${d.callId}-${d.step}-${d.at}`,
     notBefore: (d) => d.at,
+    // after-call work (storing the transcript and recording, analysis) never delays a due transition
+    priority: (d) => (AFTER_CALL_STEPS.includes(d.step) ? 1 : undefined),
     options: { attempts: 5, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 5000 },
   },
   'fan-out': {
@@ -91,13 +98,13 @@ export function jobSpec<N extends JobName>(name: N): JobSpec<N> {
   return JOBS[name] as unknown as JobSpec<N>;
 }
 
-/** The BullMQ options of one job: its id, delay and fair-share priority. */
+/** The BullMQ options of one job: its id, delay and priority (fair-share or its own). */
 export function jobOptions<N extends JobName>(name: N, data: JobPayloads[N], fairShare: FairShare): JobsOptions {
   const spec = jobSpec(name);
   return {
     ...spec.options,
     jobId: spec.id(data),
-    priority: spec.tenant ? fairShare.priority(`${spec.queue}:${spec.tenant(data)}`) : undefined,
+    priority: spec.tenant ? fairShare.priority(`${spec.queue}:${spec.tenant(data)}`) : spec.priority?.(data),
     delay: spec.notBefore ? Math.max(0, spec.notBefore(data) - Date.now()) : undefined,
   };
 }

@@ -560,6 +560,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/voice/call/{callId}/transcript/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What has been said so far in a call, turn by turn (README "Live transcript")
+         * @description The turns said or heard so far, each once it is over, with an answer's latency on SIP and web calls; ask again while status is ringing or in-progress (the console asks once a second). Kept for 2 h after the last turn; the lasting record is GET …/transcript once transcriptReady.
+         */
+        get: operations["CallMedia_liveTranscript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/voice/call/{callId}/transfer": {
         parameters: {
             query?: never;
@@ -914,6 +934,26 @@ export interface paths {
          * @description Role: admin.
          */
         get: operations["Trunks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/voice/web-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Talk to an assistant from a browser or any client: a WebSocket (README "Web calls")
+         * @description Upgrade to a WebSocket. Binary frames both ways are RTP packets of 20 ms PCMU (G.711 µ-law, 8 kHz, payload type 0); text frames from the service are JSON: {"type":"ringing"|"answered","callId"} and {"type":"ended","callId","reason"}. The call is a call like any other, direction web: events, webhooks, transcript and recording. Closing the socket hangs up (customer-ended-call). Authenticated as every route (an API key, or a session cookie from this origin); role: member. Refusals answer the upgrade: 400 without agentId, 403, 404 for an unknown assistant, 429 at the live-call limit. Without an upgrade: 426.
+         */
+        get: operations["WebCalls_webCall"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1773,7 +1813,7 @@ export interface components {
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             /** @description Echo of the metadata given when the call was started */
@@ -1811,6 +1851,11 @@ export interface components {
             name: string;
             /** @example vk_…a1B2 */
             preview: string;
+            /**
+             * @description api: a key to call the API; webhook: made by the console for a webhook's deliveries (their Bearer key, a viewer key of the person who registered it), listed apart
+             * @enum {string}
+             */
+            purpose: "api" | "webhook";
             revokedAt: string | null;
             /** @enum {string} */
             role: "viewer" | "member" | "admin" | "owner";
@@ -1833,6 +1878,11 @@ export interface components {
             name: string;
             /** @example vk_…a1B2 */
             preview: string;
+            /**
+             * @description api: a key to call the API; webhook: made by the console for a webhook's deliveries (their Bearer key, a viewer key of the person who registered it), listed apart
+             * @enum {string}
+             */
+            purpose: "api" | "webhook";
             revokedAt: string | null;
             /** @enum {string} */
             role: "viewer" | "member" | "admin" | "owner";
@@ -1938,7 +1988,7 @@ export interface components {
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             durationSec: number;
             /** @enum {string} */
             endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred" | "brain-failed";
@@ -1964,7 +2014,7 @@ export interface components {
             /** Format: date-time */
             connectedAt: string;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             /** @description Echo of the metadata given when the call was started */
@@ -1984,7 +2034,7 @@ export interface components {
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             durationSec: number;
             /** @enum {string} */
             endedReason: "customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred" | "brain-failed";
@@ -2020,7 +2070,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             durationSec: number | null;
             endedAt: string | null;
             endedReason: ("customer-ended-call" | "assistant-ended-call" | "api-ended-call" | "max-duration-reached" | "no-answer" | "busy" | "unreachable" | "carrier-error" | "voicemail" | "rejected" | "assistant-request-failed" | "no-assistant" | "declined" | "invalid-number" | "sip-auth-failed" | "media-timeout" | "engine-lost" | "transferred" | "brain-failed") | null;
@@ -2061,7 +2111,7 @@ export interface components {
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             language: string;
@@ -2082,7 +2132,7 @@ export interface components {
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             /** @description Echo of the metadata given when the call was started */
@@ -2386,8 +2436,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             deliveryId: string;
-            /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            /**
+             * @description webhook.test: a test send (Send test)
+             * @enum {string}
+             */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed" | "webhook.test";
             eventId: string;
             lastAttemptAt: string | null;
             lastError: string | null;
@@ -2408,8 +2461,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             deliveryId: string;
-            /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            /**
+             * @description webhook.test: a test send (Send test)
+             * @enum {string}
+             */
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed" | "webhook.test";
             eventId: string;
             lastAttemptAt: string | null;
             lastError: string | null;
@@ -2510,6 +2566,13 @@ export interface components {
             endOfTurnSilenceMs: number | null;
             /** @description A hear step that hears no speech this long moves on (default NO_SPEECH_TIMEOUT_MS, 8000) */
             noSpeechTimeoutMs: number | null;
+        };
+        LiveTranscript: {
+            callId: string;
+            /** @enum {string} */
+            status: "ringing" | "in-progress" | "completed" | "failed" | "no-answer";
+            /** @description The turns said so far, in order; an assistant's turn grows sentence by sentence */
+            turns: components["schemas"]["TranscriptTurn"][];
         };
         LoginDto: {
             /** @example ada@example.com */
@@ -2754,7 +2817,7 @@ export interface components {
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             durationSec: number;
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
@@ -2949,7 +3012,7 @@ export interface components {
             /** @description The campaign that placed the call; null for other calls */
             campaignId: string | null;
             /** @enum {string} */
-            direction: "outbound" | "inbound";
+            direction: "outbound" | "inbound" | "web";
             /** @description Caller ID (E.164); null on an outbound call from a workspace without numbers */
             from: string | null;
             /** @description Echo of the metadata given when the call was started */
@@ -3126,7 +3189,7 @@ export interface components {
             };
             deliveryId: string;
             /** @enum {string} */
-            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.started" | "call.connected" | "call.completed" | "call.failed" | "recording.ready" | "transcript.ready" | "call.transferred" | "analysis.ready" | "campaign.started" | "campaign.paused" | "campaign.completed" | "webhook.test";
             /** Format: date-time */
             occurredAt: string;
         };
@@ -5451,6 +5514,64 @@ export interface operations {
             };
         };
     };
+    CallMedia_liveTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveTranscript"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Calls_transfer: {
         parameters: {
             query?: never;
@@ -5559,7 +5680,7 @@ export interface operations {
                 /** @description Calls created before this time (exclusive) */
                 createdBefore?: string;
                 /** @description Only outbound or only inbound calls */
-                direction?: "outbound" | "inbound";
+                direction?: "outbound" | "inbound" | "web";
                 /** @description Only calls from this number (E.164, exact) */
                 from?: string;
                 /** @description Only calls whose metadata has this key */
@@ -7201,6 +7322,83 @@ export interface operations {
             };
             /** @description The key's role cannot do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected error; retry with backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    WebCalls_webCall: {
+        parameters: {
+            query: {
+                /** @description The assistant to talk to */
+                agentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Malformed JSON, missing field or Content-Type, or a bad query parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing, wrong or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's role cannot do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown id, or an id of another workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A WebSocket route asked without an upgrade: connect with a WebSocket client */
+            426: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ export type Backlog = Schemas['WorkspaceBacklog'];
 export type Overview = Schemas['Overview'];
 export type OverviewParams = QueryOf<'Calls_overview'>;
 export type Transcript = Schemas['TranscriptRecord'];
+export type LiveTranscript = Schemas['LiveTranscript'];
 
 export type Assistant = Schemas['AssistantRecord'];
 export type CreateAssistantParams = Schemas['CreateAssistantDto'];

@@ -20,7 +20,8 @@ export interface DialPlan {
 
 /** The two ends of a call as the provider sees them. */
 export interface CallEnds {
-  direction: 'outbound' | 'inbound';
+  /** web: a browser, which no provider carries (the engine answers it itself). */
+  direction: 'outbound' | 'inbound' | 'web';
   to: string;
   from: string | null;
 }

@@ -12,6 +12,12 @@ export const ApiKeyRecord = contract(
     name: z.string(),
     role: z.enum(ROLES),
     preview: z.string().meta({ example: 'vk_…a1B2' }),
+    purpose: z
+      .enum(['api', 'webhook'])
+      .describe(
+        "api: a key to call the API; webhook: made by the console for a webhook's deliveries (their Bearer " +
+          'key, a viewer key of the person who registered it), listed apart',
+      ),
     createdAt: timestamp(),
     lastUsedAt: timestamp().nullable(),
     revokedAt: timestamp().nullable(),
@@ -34,6 +40,7 @@ export function presentApiKey(k: ApiKey & { account: Account }): ApiKeyRecord {
     name: k.name,
     role: effectiveRole(k.role, k.account.role),
     preview: k.preview,
+    purpose: k.purpose,
     createdAt: k.createdAt.toISOString(),
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,

@@ -21,7 +21,13 @@ export class ApiKeysRepository {
    * A person's own key: it belongs to them and acts with `role` (at most theirs, checked by the
    * caller), and with less as soon as their role is lowered.
    */
-  async createForPerson(workspaceId: string, accountId: string, name: string, role: RoleName) {
+  async createForPerson(
+    workspaceId: string,
+    accountId: string,
+    name: string,
+    role: RoleName,
+    purpose: 'api' | 'webhook' = 'api',
+  ) {
     const key = generateApiKey();
     const record = await this.prisma.apiKey.create({
       data: {
@@ -30,6 +36,7 @@ export class ApiKeysRepository {
         accountId,
         name,
         role,
+        purpose,
         hash: hashApiKey(key),
         preview: previewApiKey(key),
       },

@@ -16,7 +16,7 @@ import { KeyCache } from './key-cache';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
-type AuthRequest = {
+export type AuthRequest = {
   ip?: string;
   method: string;
   headers: Record<string, string | undefined>;
@@ -45,16 +45,21 @@ export class ApiKeyGuard implements CanActivate {
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const req = ctx.switchToHttp().getRequest<AuthRequest>();
+    const needed = this.reflector.getAllAndOverride<RoleName>(MIN_ROLE, targets) ?? 'viewer';
+    req.auth = await this.authenticate(req, needed);
+    return true;
+  }
+
+  /** Who sends the request (a key, else a session cookie) if they hold `needed`; else 401/403. */
+  async authenticate(req: AuthRequest, needed: RoleName): Promise<RequestAuth> {
     const header = req.headers.authorization;
     const sessionToken = header ? undefined : readSessionCookie(this.config, req.headers.cookie);
     const auth = sessionToken ? await this.session(req, sessionToken) : await this.key(header, req.ip ?? null);
-    const needed = this.reflector.getAllAndOverride<RoleName>(MIN_ROLE, targets) ?? 'viewer';
     if (!roleAtLeast(auth.role, needed)) {
       const who = auth.keyId ? 'this key acts' : 'you are signed in';
       throw ApiError.forbidden(`This action needs the ${needed} role or higher; ${who} as ${auth.role}.`);
     }
-    req.auth = auth;
-    return true;
+    return auth;
   }
 
   private async key(header: string | undefined, clientIp: string | null): Promise<RequestAuth> {

@@ -1,7 +1,15 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
-import { CallMediaRepository, CallsRepository, RecordingStorage, TranscriptRecord } from '@app/calls';
+import {
+  callStatusToApi,
+  CallMediaRepository,
+  CallsRepository,
+  LiveTranscript,
+  LiveTranscripts,
+  RecordingStorage,
+  TranscriptRecord,
+} from '@app/calls';
 import { ApiError, parseByteRange } from '@app/platform';
 import type { FastifyReply } from 'fastify';
 import { Auth, type RequestAuth } from '../auth/auth.decorators';
@@ -17,7 +25,26 @@ export class CallMediaController {
     private readonly media: CallMediaRepository,
     private readonly storage: RecordingStorage,
     private readonly transcripts: TranscriptsService,
+    private readonly live: LiveTranscripts,
   ) {}
+
+  @Get('transcript/live')
+  @ApiOperation({
+    summary: 'What has been said so far in a call, turn by turn (README "Live transcript")',
+    description:
+      "The turns said or heard so far, each once it is over, with an answer's latency on SIP and web calls; " +
+      'ask again while status is ringing or in-progress (the console asks once a second). Kept for 2 h after ' +
+      'the last turn; the lasting record is GET …/transcript once transcriptReady.',
+  })
+  @ApiAnswer(200, LiveTranscript)
+  @ApiErrors(404)
+  async liveTranscript(@Auth() auth: RequestAuth, @Param('callId') callId: string): Promise<LiveTranscript> {
+    const call = await this.calls.find(auth.workspaceId, callId);
+    if (!call) throw ApiError.notFound('Call', callId);
+    // unavailable (Redis away) reads as nothing said yet: the page keeps asking
+    const turns = await this.live.read(callId).catch(() => []);
+    return { callId, status: callStatusToApi(call.status), turns };
+  }
 
   @Get('transcript')
   @ApiOperation({

@@ -14,6 +14,7 @@ const MEANING: Record<number, string> = {
   413: 'Body over 1 MB',
   416: 'Range outside the recording',
   422: 'Valid JSON with an invalid value',
+  426: 'A WebSocket route asked without an upgrade: connect with a WebSocket client',
   429: 'Rate limit (or, for start-call, the live-call limit) exceeded; see Retry-After',
   500: 'Unexpected error; retry with backoff',
 };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, AppConfig, newId, pageWindow, SecretBox, UNSAFE_TEXT } from '@app/platform';
+import { ApiError, AppConfig, deliveryIdFor, newId, pageWindow, SecretBox, UNSAFE_TEXT } from '@app/platform';
+import { WEBHOOK_TEST_EVENT } from '@app/calls';
 import {
   DeliveryQueue,
   presentDelivery,
@@ -77,20 +78,21 @@ export class WebhookDeliveriesService {
     await this.queue.enqueue(await this.deliveries.resumePendingOf(webhookId));
   }
 
-  /** Sends a webhook.test event now, once, and answers with the attempt's outcome (not stored). */
+  /**
+   * Sends a webhook.test event now, once, and answers with the attempt's outcome; the send is
+   * then in the delivery log like any delivery (its event is never in the event feed).
+   */
   async test(workspaceId: string, webhookId: string) {
     const webhook = await this.webhooks.find(workspaceId, webhookId);
     if (!webhook) throw ApiError.notFound('Webhook', webhookId);
-    const deliveryId = newId('delivery');
-    const body = JSON.stringify({
-      event: 'webhook.test',
-      deliveryId,
-      occurredAt: new Date().toISOString(),
-      data: {
-        webhookId,
-        message: 'Test delivery from the voice calling service. Reply 2xx to confirm the endpoint works.',
-      },
-    });
+    const at = new Date();
+    const eventId = newId('event');
+    const deliveryId = deliveryIdFor(eventId, webhookId);
+    const data = {
+      webhookId,
+      message: 'Test delivery from the voice calling service. Reply 2xx to confirm the endpoint works.',
+    };
+    const body = JSON.stringify({ event: WEBHOOK_TEST_EVENT, deliveryId, occurredAt: at.toISOString(), data });
     const r = await this.sender.send({
       url: webhook.url,
       deliveryId,
@@ -98,6 +100,7 @@ export class WebhookDeliveriesService {
       secret: this.secrets.open(webhook.secretEnc),
       apiKey: this.secrets.open(webhook.apiKeyEnc),
     });
+    await this.deliveries.recordTest({ workspaceId, webhookId, eventId, deliveryId, at }, data, r);
     return {
       deliveryId,
       success: r.ok,

@@ -30,13 +30,19 @@ export class WebhooksService {
 
   /**
    * The key deliveries carry as Bearer (spec 6.1): the registering key; for a person signed in to
-   * the console, a viewer key of theirs made for the purpose (it shows in the API keys area, and
+   * the console, a viewer key of theirs made for the purpose (listed apart in the API keys area, and
    * revoking it or removing them disables the webhook as for any revoked key).
    */
   private async deliveryKey(auth: RequestAuth, url: string) {
     if (auth.rawKey !== null) return { apiKeyEnc: this.secrets.seal(auth.rawKey), apiKeyId: auth.keyId };
     const name = `Webhook deliveries to ${new URL(url).host}`.slice(0, 100);
-    const { record, key } = await this.keys.createForPerson(auth.workspaceId, auth.accountId, name, 'viewer');
+    const { record, key } = await this.keys.createForPerson(
+      auth.workspaceId,
+      auth.accountId,
+      name,
+      'viewer',
+      'webhook',
+    );
     return { apiKeyEnc: this.secrets.seal(key), apiKeyId: record.id };
   }
 

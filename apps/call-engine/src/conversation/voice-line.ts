@@ -52,6 +52,8 @@ export interface VoiceIo {
   streamTurn?(phrases: string[]): StreamingRecognition;
   /** Each answer's voice-to-voice latency (ms), for the engine's metrics. */
   observeLatency?(ms: number): void;
+  /** A turn was said or heard, or changed since (grew, was recognised): its place in the transcript. */
+  onTurn?(index: number, turn: VoiceTurn): void;
   listening: Listening;
   /** Aborted when the call ends from outside (far-end BYE, media timeout, an API end, max duration). */
   signal: AbortSignal;
@@ -105,7 +107,7 @@ export class VoiceLine implements Line {
   async run(brain: Brain): Promise<BrainEnd | null> {
     // keys the caller presses, whenever they press them, are part of the transcript
     const stopDigits = this.io.session.onDigit((digit, atMs) =>
-      this.turns.push({ role: 'customer', text: null, dtmf: digit, startSec: sec(atMs), endSec: sec(atMs) }),
+      this.keep({ role: 'customer', text: null, dtmf: digit, startSec: sec(atMs), endSec: sec(atMs) }),
     );
     try {
       return await converse(brain, this);
@@ -158,8 +160,18 @@ export class VoiceLine implements Line {
     });
   }
 
+  /** Keeps a turn in the transcript and tells the live view. */
+  private keep(turn: VoiceTurn): void {
+    this.turns.push(turn);
+    this.io.onTurn?.(this.turns.length - 1, turn);
+  }
+
+  private changed(turn: VoiceTurn): void {
+    this.io.onTurn?.(this.turns.indexOf(turn), turn);
+  }
+
   private heard(text: string, fromMs: number, toMs: number): void {
-    this.turns.push({ role: 'customer', text, startSec: sec(fromMs), endSec: sec(toMs) });
+    this.keep({ role: 'customer', text, startSec: sec(fromMs), endSec: sec(toMs) });
   }
 
   async say(text: string, continues = false): Promise<{ said: string; interrupted: boolean }> {
@@ -208,9 +220,10 @@ export class VoiceLine implements Line {
         { text: `${last.text} ${said}`.trim(), endSec: sec(endMs) },
         interrupted ? { interrupted } : {},
       );
+      this.changed(last);
       return { said, interrupted };
     }
-    this.turns.push({
+    this.keep({
       role: 'assistant',
       text: said,
       startSec: sec(startMs),
@@ -271,6 +284,7 @@ export class VoiceLine implements Line {
     if (recognised) {
       const { refined, ...now } = recognised;
       const turn = Object.assign(heard.turn, now);
+      this.changed(turn);
       if (refined) this.refining.push(refined.then((confidence) => (turn.confidence = confidence)));
     }
     this.answering = {
@@ -309,7 +323,7 @@ export class VoiceLine implements Line {
         let turn: VoiceTurn | null = null;
         if (hearing.startedAt !== null && endMs !== null) {
           turn = { role: 'customer', text: null, startSec: sec(hearing.startedAt), endSec: sec(endMs) };
-          this.turns.push(turn);
+          this.keep(turn);
         }
         resolve({ key, turn });
       };
@@ -335,7 +349,7 @@ export class VoiceLine implements Line {
   async press(digits: string): Promise<boolean> {
     const startMs = this.io.session.elapsedMs;
     const sent = await this.io.session.sendDigits(digits);
-    this.turns.push({
+    this.keep({
       role: 'assistant',
       text: sent ? null : '(keys not sent: the far end takes no telephone-events)',
       dtmf: digits,
@@ -351,7 +365,7 @@ export class VoiceLine implements Line {
     const text = outcome.error
       ? `${name} failed: ${outcome.error}`
       : `${name} → ${JSON.stringify(outcome.result ?? null)}`;
-    this.turns.push({
+    this.keep({
       role: 'tool',
       text,
       startSec: sec(startMs),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { storedToolServers } from '@app/assistants';
-import { EventPublisher, RecordingStorage } from '@app/calls';
+import { EventPublisher, LiveTranscripts, RecordingStorage, type LiveTurn } from '@app/calls';
 import {
   buildVoicemailConversation,
   DEFAULT_EXCHANGE,
@@ -16,7 +16,7 @@ import type { ScriptStep } from '@app/calls';
 import type { CallEvent } from '@app/db';
 import { MetricsService } from '@app/ops';
 import { AppConfig } from '@app/platform';
-import { JobQueues } from '@app/queues';
+import { AFTER_CALL_STEPS, JobQueues } from '@app/queues';
 import { TELEPHONY_PROVIDER, type DialPlan, type TelephonyProvider } from '@app/telephony';
 import { AssistantChooser } from '../inbound/assistant-chooser';
 import { Speech } from '../media/speech';
@@ -53,6 +53,7 @@ export class CallLifecycleService {
     private readonly transitions: CallTransitions,
     private readonly sipCalls: SipCalls,
     private readonly wakeUps: WakeUps,
+    private readonly liveTranscripts: LiveTranscripts,
   ) {}
 
   /** A new call: hand over the call.started event the gateway wrote, then drive the call. */
@@ -63,6 +64,7 @@ export class CallLifecycleService {
 
   async advance(callId: string, requestId?: string): Promise<void> {
     // Each applied step moves the call forward, so this ends after at most a handful of rounds.
+    let ended = false;
     for (let round = 0; round < 8; round++) {
       const call = await this.calls.findWithAssistant(callId);
       if (!call) return;
@@ -84,8 +86,8 @@ export class CallLifecycleService {
       if (call.analysisDue && call.transcriptReady && call.recordingReady && !LIVE.includes(call.status)) {
         return this.analyse(loaded, requestId ?? call.requestId ?? undefined);
       }
-      // A call on a SIP trunk is driven by its dialog, not by a schedule.
-      if (call.trunkId) return this.sipCalls.advance(loaded, requestId);
+      // A call on a SIP trunk is driven by its dialog, a web call by its socket, not by a schedule.
+      if (call.trunkId || call.direction === 'web') return this.sipCalls.advance(loaded, requestId);
       const { assistant } = loaded;
       const conversation = await this.conversationOf(loaded);
       const now = new Date();
@@ -101,18 +103,25 @@ export class CallLifecycleService {
       if (!next) return;
       if (next.step.kind === 'run-tools') {
         if (await this.calls.claimToolRun(call.id, now)) {
-          await this.calls.storeConversation(call.id, await this.holdConversation(loaded));
+          const held = await this.holdConversation(loaded);
+          await this.calls.storeConversation(call.id, held);
+          if (call.connectedAt) this.scheduleLiveTranscript(call.id, call.connectedAt, held);
         }
         continue;
       }
-      if (next.at.getTime() > now.getTime()) {
-        const wakeUp = { callId, step: next.step.kind, at: next.at.getTime() };
-        await this.wakeUps.schedule({ ...wakeUp, requestId: requestId ?? call.requestId ?? undefined });
+      const rid = requestId ?? call.requestId ?? undefined;
+      if (ended && AFTER_CALL_STEPS.includes(next.step.kind)) {
+        // the call just ended: its transcript and recording wait in a job behind every live call's due steps
+        await this.wakeUps.schedule({ callId, step: next.step.kind, at: next.at.getTime(), requestId: rid });
         return;
       }
-      const rid = requestId ?? call.requestId ?? undefined;
+      if (next.at.getTime() > now.getTime()) {
+        await this.wakeUps.schedule({ callId, step: next.step.kind, at: next.at.getTime(), requestId: rid });
+        return;
+      }
       this.metrics.callStepLag.observe({ step: next.step.kind }, (now.getTime() - next.at.getTime()) / 1000);
       await this.apply(loaded, next.step, conversation, now, rid, answeredBy(assistant.voicemail, plan));
+      ended = ENDING_STEPS.includes(next.step.kind);
     }
   }
 
@@ -125,7 +134,13 @@ export class CallLifecycleService {
     answered?: 'human' | 'machine',
   ): Promise<void> {
     switch (step.kind) {
-      case 'connect':
+      case 'connect': {
+        if (!(await this.transitions.move(call, step, now, requestId, answered))) return;
+        // a machine gets the voicemail exchange, not the script for a person
+        const said = answered === 'machine' ? buildVoicemailConversation(call.assistant, this.pace()) : conversation;
+        this.scheduleLiveTranscript(call.id, now, said);
+        return;
+      }
       case 'no-answer':
       case 'fail':
       case 'complete':
@@ -168,6 +183,13 @@ export class CallLifecycleService {
     return turnsUntil(conversation, elapsed);
   }
 
+  /** A simulated call's timeline for the live transcript (best effort: the stored transcript is the record). */
+  private scheduleLiveTranscript(callId: string, connectedAt: Date, conversation: Conversation): void {
+    // not awaited: the call's next step never waits on Redis
+    const turns = conversation.turns as LiveTurn[];
+    this.liveTranscripts.schedule(callId, connectedAt, turns).catch(() => undefined);
+  }
+
   /**
    * The conversation a connected simulated call plays: a machine's greeting; the one its brain held
    * (run once at connect: a model, your server, or a script with tools, which have side effects);
@@ -195,13 +217,13 @@ export class CallLifecycleService {
   }
 
   /** Runs the call's brain against the simulated caller, tools and all, once. */
-  private async holdConversation(call: LoadedCall): Promise<object> {
+  private async holdConversation(call: LoadedCall): Promise<Conversation> {
     const brain = this.brains.forCall(call);
     try {
       const line = new SimulatedLine(this.pace(), callerLinesOf(call), (name, args) =>
         brain.tools.call({ tool: name, arguments: args }),
       );
-      return (await line.play(brain.start())) as object;
+      return await line.play(brain.start());
     } finally {
       await brain.close();
     }
@@ -233,6 +255,7 @@ export class CallLifecycleService {
 }
 
 const LIVE = ['ringing', 'in_progress'];
+const ENDING_STEPS: Step['kind'][] = ['no-answer', 'fail', 'complete', 'transfer'];
 
 /** How long a simulated conversation with an answering brain may take to hold, besides its tools. */
 const ANSWERING_BUDGET_MS = 120_000;

@@ -3,6 +3,7 @@ import { packRtp, parseRtp, sequenceDelta } from './rtp';
 import { G711 } from './g711';
 import { VoiceActivity } from './voice-activity';
 import { FrameClock } from './frame-clock';
+import { RtpSession } from './rtp-session';
 
 const frame = (value: number) => new Int16Array(160).fill(value);
 
@@ -133,5 +134,40 @@ describe('frame clock', () => {
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(1999);
     expect(elapsed).toBeLessThan(2500); // a late tick sends what it owes at once
+  });
+
+  it('a stall of the process keeps the session in wall-clock time: its recording lasts as long', async () => {
+    const clock = new FrameClock();
+    const sent: Buffer[] = [];
+    const socket = { on: () => undefined, send: (msg: Buffer) => void sent.push(msg), close: () => undefined };
+    const session = new RtpSession({
+      socket,
+      clock,
+      remote: { address: '127.0.0.1', port: 9 },
+      codec: 'PCMU',
+      telephoneEvent: null,
+      ourTelephoneEvent: 101,
+      inactivityMs: 60_000,
+      onInactive: () => undefined,
+    });
+    const started = performance.now();
+    session.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stallUntil = performance.now() + 600;
+    while (performance.now() < stallUntil); // the event loop blocked, as a loaded machine does
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    session.stop();
+    const wallMs = performance.now() - started;
+    const [ours, farEnd] = session.channels();
+    expect(Math.abs((ours.length / 8000) * 1000 - wallMs)).toBeLessThan(150);
+    expect(farEnd.length).toBe(ours.length);
+    expect(session.elapsedMs).toBe(session.frames * 20);
+    // the far end sees the gap in the timestamps (whole frames), not in the sequence numbers
+    const stamps = sent.map((p) => p.readUInt32BE(4));
+    const sequences = sent.map((p) => p.readUInt16BE(2));
+    const gaps = stamps.slice(1).map((t, i) => (t - stamps[i]) >>> 0);
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(160 * 20);
+    expect(gaps.every((g) => g % 160 === 0)).toBe(true);
+    expect(sequences.slice(1).every((q, i) => q === ((sequences[i] + 1) & 0xffff))).toBe(true);
   });
 });

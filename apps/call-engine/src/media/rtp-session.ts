@@ -1,4 +1,3 @@
-import type { Socket } from 'node:dgram';
 import { performance } from 'node:perf_hooks';
 import { randomInt } from 'node:crypto';
 import { FRAME_MS, FRAME_SAMPLES, G711, type Codec, type CodecName } from './g711';
@@ -11,8 +10,18 @@ export interface RtpPeer {
   port: number;
 }
 
+/**
+ * Where a session's packets go and come from: a UDP socket (SIP calls), or a browser's WebSocket
+ * carrying the same RTP packets (web calls, web-leg.ts).
+ */
+export interface PacketSocket {
+  on(event: 'message', listener: (msg: Buffer, from: RtpPeer) => void): unknown;
+  send(msg: Buffer, port: number, address: string, callback: () => void): void;
+  close(): void;
+}
+
 export interface RtpSessionOptions {
-  socket: Socket;
+  socket: PacketSocket;
   clock: FrameClock;
   remote: RtpPeer;
   codec: CodecName;
@@ -218,6 +227,23 @@ export class RtpSession implements ClockListener {
       this.lastHeardFrame = Infinity; // once
       this.options.onInactive();
     }
+  }
+
+  /**
+   * A stall of this process skipped frames: the recording and the session's time keep the wall
+   * clock (silence in both channels), so a recording lasts as long as its call and turns are timed
+   * where they were heard. The far end heard a gap: its timestamps jump by as much. Listeners are
+   * not fed the gap (nothing was heard in it) and it is not the far end's silence.
+   */
+  onSkipped(frames: number): void {
+    if (this.stopped) return;
+    for (let i = 0; i < frames; i++) {
+      this.sentFrames.push(SILENCE);
+      this.heardFrames.push(null);
+    }
+    this.frames += frames;
+    this.lastHeardFrame += frames;
+    this.timestamp = (this.timestamp + frames * FRAME_SAMPLES) >>> 0;
   }
 
   /** The frame to send now: the next 20 ms of speech, or silence. */

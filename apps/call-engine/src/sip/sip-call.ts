@@ -1,11 +1,10 @@
-import type { Socket } from 'node:dgram';
 import { Logger } from '@nestjs/common';
 import type { AnsweredBy, EndedReason } from '@app/calls';
 import type { Brain, BrainEnd } from '../conversation/brain';
 import { VoiceLine, type Listening, type VoiceTurn } from '../conversation/voice-line';
 import type { MoveStep } from '../lifecycle/call-transitions';
 import type { FrameClock } from '../media/frame-clock';
-import { RtpSession } from '../media/rtp-session';
+import { RtpSession, type PacketSocket } from '../media/rtp-session';
 import type { StreamingRecognition } from '../media/hosted-recogniser';
 import type { Recognition } from '../media/transcriber';
 import type { ToolOutcome } from '../tools/mcp-tool-runner';
@@ -14,6 +13,7 @@ import { OutboundLeg, type LegHandlers, type TrunkRoute } from './outbound-leg';
 import { TELEPHONE_EVENT_PT, type RemoteMedia } from './sdp';
 import type { NotConnected } from './sip-outcomes';
 import type { SipStack } from './sip-stack';
+import { WebLeg } from '../web/web-leg';
 
 /** What the call's owner does with what happens on the line (write it, publish it, store media). */
 export interface SipCallHooks {
@@ -28,6 +28,8 @@ export interface SipCallHooks {
   recognise(samples: Int16Array, phrases: string[]): Promise<Recognition | null>;
   streamTurn?(phrases: string[]): StreamingRecognition;
   observeLatency?(ms: number): void;
+  /** A turn was said or heard (or grew, or was recognised): for the live transcript. */
+  turn?(index: number, turn: VoiceTurn): void;
   /** Who answered, as voicemail detection heard it. */
   answeredBy(answeredBy: AnsweredBy): Promise<void>;
 }
@@ -74,7 +76,7 @@ const MEDIA_WAIT_MS = 250;
  */
 export class SipCall {
   private readonly logger = new Logger(SipCall.name);
-  private leg: OutboundLeg | InboundLeg | null = null;
+  private leg: OutboundLeg | InboundLeg | WebLeg | null = null;
   private session: RtpSession | null = null;
   private line: VoiceLine | null = null;
   private readonly abort = new AbortController();
@@ -123,10 +125,11 @@ export class SipCall {
     this.leg.start();
   }
 
-  /** Answers an inbound call that rang while its assistant was chosen. */
-  async answerInbound(leg: InboundLeg): Promise<void> {
+  /** Answers an inbound call that rang while its assistant was chosen, or a browser's web call. */
+  async answerInbound(leg: InboundLeg | WebLeg): Promise<void> {
     this.leg = leg;
-    const { socket, port } = await this.stack.openRtpSocket();
+    // a browser's packets come over its WebSocket: no UDP port
+    const { socket, port } = leg instanceof WebLeg ? { socket: leg.socket, port: 0 } : await this.stack.openRtpSocket();
     leg.listen(this.legHandlers(socket));
     const media = leg.answer(port);
     if (media) return this.answered(media, socket);
@@ -134,7 +137,7 @@ export class SipCall {
     await this.notConnected({ status: 'failed', reason: 'carrier-error' }, socket);
   }
 
-  private legHandlers(socket: Socket): LegHandlers {
+  private legHandlers(socket: PacketSocket): LegHandlers {
     return {
       ringing: () => undefined,
       answered: (media) => void this.answered(media, socket),
@@ -175,7 +178,7 @@ export class SipCall {
     await this.settle(step, null);
   }
 
-  private async answered(media: RemoteMedia, socket: Socket): Promise<void> {
+  private async answered(media: RemoteMedia, socket: PacketSocket): Promise<void> {
     if (this.ringTimer) clearTimeout(this.ringTimer);
     this.connectedAt = new Date();
     const session = new RtpSession({
@@ -213,6 +216,7 @@ export class SipCall {
       recognise: (samples, phrases) => this.hooks.recognise(samples, phrases),
       ...(this.hooks.streamTurn ? { streamTurn: (phrases: string[]) => this.hooks.streamTurn!(phrases) } : {}),
       observeLatency: (ms) => this.hooks.observeLatency?.(ms),
+      onTurn: (index, turn) => this.hooks.turn?.(index, turn),
       listening: this.settings.listening,
       signal: this.abort.signal,
     });

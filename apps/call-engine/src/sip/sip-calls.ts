@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DEEPGRAM_URL, openTranscriber, type ListeningSetting, type VoicemailSetting } from '@app/assistants';
-import { RecordingStorage, type AnsweredBy } from '@app/calls';
+import { LiveTranscripts, RecordingStorage, type AnsweredBy, type EndedReason, type LiveTurn } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { MetricsService } from '@app/ops';
 import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
@@ -19,8 +19,9 @@ import { Brains, type CallBrain } from '../conversation/brains';
 import { owesAnalysis } from '../conversation/call-analyst';
 import { SipCall, type CallEnd, type CallMedia } from './sip-call';
 import type { InboundLeg } from './inbound-leg';
+import type { WebLeg } from '../web/web-leg';
 import { SipStack } from './sip-stack';
-import type { Listening } from '../conversation/voice-line';
+import type { Listening, VoiceTurn } from '../conversation/voice-line';
 
 /** The caller's speech over the assistant that stops it, unless the assistant says otherwise. */
 const DEFAULT_BARGE_IN_MS = 100;
@@ -43,8 +44,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   private readonly live = new LiveCalls((n) => this.metrics.sipCallsLive.set(n));
   /** Calls being placed right now (between the first look at the row and the claim). */
   private readonly placing = new Set<string>();
-  /** Inbound calls ringing here while their assistant is chosen (answered by advance once it is). */
-  private readonly ringingInbound = new Map<string, InboundLeg>();
+  /** Inbound and web calls ringing here while their assistant is chosen (answered by advance once it is). */
+  private readonly ringingInbound = new Map<string, InboundLeg | WebLeg>();
   /** Set by SipInbound: drives a ringing inbound call whose assistant another engine chose. */
   onInboundReady: ((callId: string) => Promise<void>) | null = null;
   private readonly clock = new FrameClock();
@@ -63,13 +64,14 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     private readonly metrics: MetricsService,
     private readonly transcriber: Transcriber,
     private readonly jobs: JobQueues,
+    private readonly liveTranscripts: LiveTranscripts,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    if (this.config.SIP_PORT === 0) return;
     // the speech decoders load before the engine takes calls: loading them (a second of CPU per
-    // process) beside a call delayed its first words
-    await this.transcriber.warmUp();
+    // process) beside a call delayed its first words. Without SIP only web calls need them: the
+    // first one loads them.
+    if (this.config.SIP_PORT !== 0) await this.transcriber.warmUp();
     const renew = () => {
       this.leaseTimer = setTimeout(() => void this.renewLeases().finally(renew), this.config.SIP_LEASE_MS);
     };
@@ -172,8 +174,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** An inbound call rang here and its assistant is chosen: answer it. */
-  private async answer(call: LoadedCall, leg: InboundLeg, requestId?: string): Promise<void> {
+  /** An inbound or web call rang here and its assistant is chosen: answer it. */
+  private async answer(call: LoadedCall, leg: InboundLeg | WebLeg, requestId?: string): Promise<void> {
     const rid = requestId ?? call.requestId ?? undefined;
     if (call.status !== 'ringing') return leg.reject(480, 'Temporarily Unavailable');
     if (call.endRequestedAt) {
@@ -187,16 +189,38 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     await sipCall.answerInbound(leg);
   }
 
-  /** Takes a claimed inbound call's leg: it rings here until advance() answers it. */
-  ringInbound(callId: string, leg: InboundLeg): void {
+  /**
+   * Takes a claimed inbound or web call's leg and rings it: it rings here until advance() answers
+   * it; a caller who hangs up meanwhile ends the call.
+   */
+  ringInbound(callId: string, leg: InboundLeg | WebLeg): void {
     this.ringingInbound.set(callId, leg);
+    leg.listen({
+      ringing: () => undefined,
+      answered: () => undefined,
+      mediaChanged: () => undefined,
+      farEndHungUp: () => undefined,
+      digit: () => undefined,
+      // the caller gave up while the assistant was being chosen
+      failed: (outcome) => void this.callerGaveUp(callId, outcome.reason),
+    });
+    leg.ring();
   }
 
   /** Lets go of a ringing inbound call (the caller gave up, or it was refused). */
-  dropInbound(callId: string): InboundLeg | undefined {
+  dropInbound(callId: string): InboundLeg | WebLeg | undefined {
     const leg = this.ringingInbound.get(callId);
     this.ringingInbound.delete(callId);
     return leg;
+  }
+
+  /** The caller hung up while their call rang here (its assistant being chosen): it ends so. */
+  async callerGaveUp(callId: string, reason: EndedReason): Promise<void> {
+    if (!this.dropInbound(callId)) return;
+    const call = await this.calls.findWithAssistant(callId);
+    if (!call || call.status !== 'ringing') return;
+    const step = { kind: 'fail', from: 'ringing', reason, stage: 'ringing' } as const;
+    await this.transitions.move(call, step, new Date(), call.requestId ?? undefined);
   }
 
   private sipCall(call: LoadedCall, rid: string | undefined): SipCall {
@@ -230,6 +254,9 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       speak: (text: string) => this.speech.speak(text, call.language, voice),
       recognise: (samples: Int16Array, phrases: string[]) => this.transcriber.recognise(samples, phrases),
       observeLatency: (ms: number) => this.metrics.voiceToVoice.observe(ms / 1000),
+      // the live view is best effort: a turn Redis did not take is still in the stored transcript
+      turn: (index: number, turn: VoiceTurn) =>
+        void this.liveTranscripts.record(call.id, index, turn as LiveTurn).catch(() => undefined),
       runTool: (name: string, args: Record<string, unknown>) => brain.tools.call({ tool: name, arguments: args }),
       answeredBy: async (by: AnsweredBy) => {
         answeredBy = by;

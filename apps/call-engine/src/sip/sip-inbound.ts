@@ -7,7 +7,6 @@ import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { AppConfig, SecretBox } from '@app/platform';
 import { SipTrunksRepository } from '@app/telephony';
 import { CallLifecycleService } from '../lifecycle/call-lifecycle.service';
-import { CallTransitions } from '../lifecycle/call-transitions';
 import { InboundLeg } from './inbound-leg';
 import { SipCalls } from './sip-calls';
 import { SipStack } from './sip-stack';
@@ -51,7 +50,6 @@ export class SipInbound implements OnModuleInit {
     private readonly trunks: SipTrunksRepository,
     private readonly calls: CallsRepository,
     private readonly lifecycleRows: CallLifecycleRepository,
-    private readonly transitions: CallTransitions,
     @Inject(forwardRef(() => CallLifecycleService)) private readonly lifecycle: CallLifecycleService,
     private readonly secrets: SecretBox,
     config: AppConfig,
@@ -102,16 +100,6 @@ export class SipInbound implements OnModuleInit {
     }
     const callId = admitted.callId;
     this.sipCalls.ringInbound(callId, leg);
-    leg.listen({
-      ringing: () => undefined,
-      answered: () => undefined,
-      mediaChanged: () => undefined,
-      farEndHungUp: () => undefined,
-      digit: () => undefined,
-      // the caller gave up while the assistant was being chosen
-      failed: (outcome) => void this.callerGaveUp(callId, outcome.reason),
-    });
-    leg.ring();
     await this.lifecycle.dial(callId);
     const row = await this.lifecycleRows.findWithAssistant(callId);
     if (row && row.status === 'failed') {
@@ -142,13 +130,5 @@ export class SipInbound implements OnModuleInit {
     setTimeout(() => this.challenges.delete(callId), CHALLENGE_TTL_MS).unref();
     this.stack.send(digest.challenge(ctx, sip.makeResponse(rq, 401, 'Unauthorized')));
     return false;
-  }
-
-  private async callerGaveUp(callId: string, reason: 'customer-ended-call' | string): Promise<void> {
-    if (!this.sipCalls.dropInbound(callId)) return;
-    const call = await this.lifecycleRows.findWithAssistant(callId);
-    if (!call || call.status !== 'ringing') return;
-    const step = { kind: 'fail', from: 'ringing', reason: reason as 'customer-ended-call', stage: 'ringing' } as const;
-    await this.transitions.move(call, step, new Date(), call.requestId ?? undefined);
   }
 }

@@ -18,11 +18,13 @@ export function ApiKeys({ me }: { me: Me }) {
   useEffect(load, [load]);
   const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = formFields(e.currentTarget);
+    const formEl = e.currentTarget;
+    const form = formFields(formEl);
     setError('');
     try {
       const key = await api<Schemas['ApiKeyCreated']>('POST', '/api-key', form);
       setCreated(key.key);
+      formEl.reset();
       load();
     } catch (err) {
       setError((err as Error).message);
@@ -63,27 +65,40 @@ export function ApiKeys({ me }: { me: Me }) {
         </div>
       ) : null}
       <ErrorNote error={error} />
-      <Table columns={['Name', 'Key', 'Role', 'Creator', 'Created', 'Last used', '']}>
-        {keys.map((k) => (
-          <tr key={k.keyId}>
-            <td>{k.name}</td>
-            <td data-testid="key-preview">{k.preview}</td>
-            <td>{k.role}</td>
-            <td>{k.createdBy.email ?? k.createdBy.name}</td>
-            <td>{new Date(k.createdAt).toLocaleString()}</td>
-            <td>{k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : 'never'}</td>
-            <td>
-              {k.revokedAt ? (
-                'revoked'
-              ) : (
-                <button type="button" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
-                  Revoke
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </Table>
+      <KeyTable keys={keys.filter((k) => k.purpose === 'api')} onRevoke={revoke} />
+      <h2>Keys made for webhooks</h2>
+      <p className="muted">
+        The console made these for webhooks registered while signed in: each webhook&apos;s deliveries carry one as
+        their Bearer key (a viewer key). Revoking one stops its webhook&apos;s deliveries.
+      </p>
+      <KeyTable keys={keys.filter((k) => k.purpose === 'webhook')} onRevoke={revoke} />
     </section>
+  );
+}
+
+function KeyTable({ keys, onRevoke }: { keys: Key[]; onRevoke: (k: Key) => void }) {
+  if (keys.length === 0) return <p className="muted">None.</p>;
+  return (
+    <Table columns={['Name', 'Key', 'Role', 'Creator', 'Created', 'Last used', '']}>
+      {keys.map((k) => (
+        <tr key={k.keyId}>
+          <td>{k.name}</td>
+          <td data-testid="key-preview">{k.preview}</td>
+          <td>{k.role}</td>
+          <td>{k.createdBy.email ?? k.createdBy.name}</td>
+          <td>{new Date(k.createdAt).toLocaleString()}</td>
+          <td>{k.lastUsedAt ? new Date(k.lastUsedAt).toLocaleString() : 'never'}</td>
+          <td>
+            {k.revokedAt ? (
+              'revoked'
+            ) : (
+              <button type="button" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+                Revoke
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ErrorNote, formFields } from '../parts';
+import { ErrorNote, formFields, inUserWords } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 import type { Schemas } from '../api-types';
+import { TalkPanel } from './talk';
 
 type Assistant = Schemas['AssistantRecord'];
 
@@ -18,6 +19,7 @@ function parseJson(field: string, text: string): unknown {
 export function Assistants({ me }: { me: Me }) {
   const [list, setList] = useState<Assistant[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
+  const [talking, setTalking] = useState<string | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
     api<Schemas['AssistantList']>('GET', '/voice/agent/list?pageSize=100').then((r) => setList(r.list));
@@ -54,7 +56,8 @@ export function Assistants({ me }: { me: Me }) {
       setEditing(null);
       load();
     } catch (err) {
-      setError((err as Error).message);
+      const steps = { script: (i: number) => `Script step ${i + 1}`, tools: (i: number) => `MCP tool ${i + 1}` };
+      setError(inUserWords((err as Error).message, steps));
     }
   };
   const remove = async (a: Assistant) => {
@@ -94,9 +97,14 @@ export function Assistants({ me }: { me: Me }) {
           </p>
           <div className="toolbar">
             {roleAtLeast(me.role, 'member') ? (
-              <button type="button" onClick={() => testCall(a)}>
-                Test call
-              </button>
+              <>
+                <button type="button" onClick={() => setTalking(a.agentId)} disabled={talking !== null}>
+                  Talk
+                </button>
+                <button type="button" onClick={() => testCall(a)}>
+                  Test call
+                </button>
+              </>
             ) : null}
             {admin ? (
               <>
@@ -109,6 +117,9 @@ export function Assistants({ me }: { me: Me }) {
               </>
             ) : null}
           </div>
+          {talking === a.agentId ? (
+            <TalkPanel agentId={a.agentId} name={a.name} onClose={() => setTalking(null)} />
+          ) : null}
           {editing === a.agentId ? (
             <form onSubmit={(e) => save(a, e)} aria-label={`Edit ${a.name}`}>
               <label>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorNote, Loading } from '../parts';
-import { api, roleAtLeast, type Me } from '../api';
+import { api, roleAtLeast, useLatest, type Me } from '../api';
 import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
 
 type Call = Schemas['CallRecord'];
 type CallEvent = Schemas['EventRecord'];
 type Transcript = Schemas['TranscriptRecord'];
+type Turn = Schemas['TranscriptTurn'];
 
 export function CallDetail({ me, callId }: { me: Me; callId: string }) {
   const [call, setCall] = useState<Call | null>(null);
@@ -22,6 +23,7 @@ export function CallDetail({ me, callId }: { me: Me; callId: string }) {
   useEffect(() => {
     if (call?.transcriptReady) api<Transcript>('GET', `/voice/call/${callId}/transcript`).then(setTranscript);
   }, [call?.transcriptReady, callId]);
+  const liveTurns = useLiveTranscript(callId, call !== null && !call.transcriptReady && !call.mediaRemovedAt);
 
   if (!call) return error ? <ErrorNote error={error} /> : <Loading />;
   const live = call.status === 'ringing' || call.status === 'in-progress';
@@ -96,17 +98,14 @@ export function CallDetail({ me, callId }: { me: Me; callId: string }) {
       </ol>
       <h2>Transcript</h2>
       {transcript ? (
-        <ol className="transcript">
-          {transcript.turns.map((t, i) => (
-            <li key={i}>
-              <strong>{t.role}</strong>: {t.text ?? '(not recognised)'}
-              {t.interrupted && <span className="muted"> (interrupted)</span>}
-              {t.latencyMs !== undefined && <span className="muted"> · answered in {t.latencyMs} ms</span>}
-            </li>
-          ))}
-        </ol>
+        <Turns turns={transcript.turns} />
+      ) : liveTurns.length > 0 ? (
+        <>
+          <p className="muted">{live ? 'Live: the turns appear as they are said.' : pending(call, 'transcript')}</p>
+          <Turns turns={liveTurns} label="Live transcript" />
+        </>
       ) : (
-        <p className="muted">{pending(call, 'transcript')}</p>
+        <p className="muted">{live ? 'Nothing said yet.' : pending(call, 'transcript')}</p>
       )}
       <h2>Recording</h2>
       {call.recordingReady ? (
@@ -116,6 +115,40 @@ export function CallDetail({ me, callId }: { me: Me; callId: string }) {
       )}
     </section>
   );
+}
+
+/** The turns of a transcript, with each answer's latency where it was measured (SIP and web calls). */
+function Turns({ turns, label = 'Transcript' }: { turns: Turn[]; label?: string }) {
+  return (
+    <ol className="transcript" aria-label={label} aria-live={label === 'Transcript' ? undefined : 'polite'}>
+      {turns.map((t, i) => (
+        <li key={i}>
+          <strong>{t.role}</strong>: {t.text ?? (t.dtmf ? `[keys ${t.dtmf}]` : '(not recognised)')}
+          {t.interrupted && <span className="muted"> (interrupted)</span>}
+          {t.latencyMs !== undefined && <span className="muted"> · answered in {t.latencyMs} ms</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** While a call has no stored transcript: what has been said so far, asked for once a second. */
+function useLiveTranscript(callId: string, on: boolean): Turn[] {
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const latest = useLatest();
+  useEffect(() => {
+    if (!on) return;
+    const ask = () =>
+      latest(
+        api<Schemas['LiveTranscript']>('GET', `/voice/call/${callId}/transcript/live`),
+        (r) => setTurns(r.turns),
+        () => undefined,
+      );
+    ask();
+    const timer = setInterval(ask, 1000);
+    return () => clearInterval(timer);
+  }, [callId, on, latest]);
+  return turns;
 }
 
 /** End a live call; transfer a connected call on a SIP trunk (the simulator accepts transfers too). */

@@ -137,7 +137,7 @@ export function Calls({ me }: { me: Me }) {
         <label>
           Direction{' '}
           <select value={direction} onChange={(e) => (setDirection(e.target.value), setPage(1))}>
-            {['', 'outbound', 'inbound'].map((d) => (
+            {['', 'outbound', 'inbound', 'web'].map((d) => (
               <option key={d} value={d}>
                 {d || 'any'}
               </option>

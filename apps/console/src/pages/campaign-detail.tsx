@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
-import { ErrorNote, Loading, Pager, rowsInUserWords, Table } from '../parts';
+import { ErrorNote, Loading, Pager, inUserWords, Table } from '../parts';
 import { api, roleAtLeast, useLatest, type Me } from '../api';
 import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
@@ -50,7 +50,7 @@ export function CampaignDetail({ me, campaignId }: { me: Me; campaignId: string 
       );
     } catch (err) {
       // data row i + 1 of the request is line i + 2 of the file (its header is line 1)
-      setError(rowsInUserWords((err as Error).message, (i) => `line ${i + 2}`));
+      setError(inUserWords((err as Error).message, { recipients: (i) => `line ${i + 2}` }));
     } finally {
       input.value = '';
     }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AssistantSelect, ErrorNote, formFields, rowsInUserWords, Table, useAssistants } from '../parts';
+import { AssistantSelect, ErrorNote, formFields, inUserWords, Table, useAssistants } from '../parts';
 import { api, roleAtLeast, type Me } from '../api';
 import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
@@ -59,7 +59,7 @@ export function Campaigns({ me }: { me: Me }) {
       form.reset();
       load();
     } catch (err) {
-      setError(rowsInUserWords((err as Error).message, (i) => `number ${i + 1}`));
+      setError(inUserWords((err as Error).message, { recipients: (i) => `number ${i + 1}` }));
     }
   };
 

@@ -28,11 +28,13 @@ export function Members({ me }: { me: Me }) {
   const run = (p: Promise<unknown>) => p.then(load, (e: Error) => setError(e.message));
   const send = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = formFields(e.currentTarget);
+    const formEl = e.currentTarget;
+    const form = formFields(formEl);
     setError('');
     try {
       const created = await api<Schemas['InviteCreated']>('POST', '/member/invite', form);
       setInvite(created.inviteUrl);
+      formEl.reset();
       load();
     } catch (err) {
       setError((err as Error).message);

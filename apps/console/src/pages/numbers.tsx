@@ -39,14 +39,12 @@ export function Numbers({ me }: { me: Me }) {
 
   const add = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const formEl = e.currentTarget;
     setError('');
     try {
-      const created = await api<Schemas['PhoneNumberCreated']>(
-        'POST',
-        '/voice/number',
-        given(formFields(e.currentTarget)),
-      );
+      const created = await api<Schemas['PhoneNumberCreated']>('POST', '/voice/number', given(formFields(formEl)));
       setSecret(created.assistantRequestSecret);
+      formEl.reset();
       load();
     } catch (err) {
       setError((err as Error).message);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ErrorNote, Table } from '../parts';
-import { api, WEBHOOK_EVENTS } from '../api';
+import { api, useLatest, WEBHOOK_EVENTS } from '../api';
+import { useLiveEvents } from '../live';
 import type { Schemas } from '../api-types';
 
 type Webhook = Schemas['WebhookRecord'];
@@ -37,7 +38,8 @@ export function Webhooks() {
   const run = (p: Promise<unknown>) => p.then(load, (e: Error) => setError(e.message));
   const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
+    const formEl = e.currentTarget;
+    const data = new FormData(formEl);
     setError('');
     try {
       const created = await api<Schemas['WebhookCreated']>('POST', '/webhook', {
@@ -45,6 +47,7 @@ export function Webhooks() {
         events: data.getAll('events'),
       });
       setSecret(created.secret);
+      formEl.reset();
       load();
     } catch (err) {
       setError((err as Error).message);
@@ -139,14 +142,29 @@ export function Webhooks() {
   );
 }
 
+/** How often an open delivery log asks again: attempts and retries change it without a call event. */
+const DELIVERIES_REFRESH_MS = 3000;
+
 function Deliveries({ webhookId }: { webhookId: string }) {
   const [list, setList] = useState<Delivery[]>([]);
   const [attempts, setAttempts] = useState<Record<string, Attempt[]>>({});
   const [note, setNote] = useState('');
+  const latest = useLatest();
   const load = useCallback(() => {
-    api<Schemas['DeliveryList']>('GET', `/webhook/${webhookId}/deliveries?pageSize=50`).then((r) => setList(r.list));
-  }, [webhookId]);
+    const asked = api<Schemas['DeliveryList']>('GET', `/webhook/${webhookId}/deliveries?pageSize=50`);
+    latest(
+      asked,
+      (r) => setList(r.list),
+      () => undefined,
+    );
+  }, [webhookId, latest]);
   useEffect(load, [load]);
+  // live: a call's events make deliveries, and the log asks again while it is open and seen
+  useLiveEvents(load);
+  useEffect(() => {
+    const timer = setInterval(() => document.visibilityState === 'visible' && load(), DELIVERIES_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
   const show = async (d: Delivery) => {
     const detail = await api<Schemas['DeliveryDetail']>('GET', `/webhook/${webhookId}/deliveries/${d.deliveryId}`);
     setAttempts({ ...attempts, [d.deliveryId]: detail.attempts });

@@ -5,9 +5,12 @@ import { JobConsumer, JobQueues, QueueName, type JobHandlers, type JobPayloads }
 import { DeliveryService } from './delivery.service';
 import { EndpointLimiter } from './endpoint-limiter';
 
-/** 100 ms after the first time a job finds its endpoint at its cap, doubling up to 6.4 s, ±50 % jitter. */
-export function capBackoffMs(attemptsStarted: number): number {
-  const base = 100 * 2 ** Math.min(6, Math.max(0, attemptsStarted - 1));
+/**
+ * When a parked job runs if no freed slot wakes it (its waker died between taking it and promoting
+ * it): 5 s after it first finds its endpoint at its cap, doubling up to 80 s, ±50 % jitter.
+ */
+export function parkedFallbackMs(attemptsStarted: number): number {
+  const base = 5000 * 2 ** Math.min(4, Math.max(0, attemptsStarted - 1));
   return Math.round(base * (0.5 + Math.random()));
 }
 
@@ -45,17 +48,21 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
 
   private async deliver(data: JobPayloads['deliver'], job: Job, token?: string): Promise<void> {
     const holder = `${job.id}:${token}`;
-    if (!(await this.limiter.acquire(data.webhookId, holder))) {
-      // This endpoint already has its share of workers busy: come back later, freeing this worker, behind
-      // the webhook's newer jobs (a fresh fair-share tag) and later each time it finds the cap full again.
-      await this.queues.retag('deliver', job);
-      return this.tryLater(job, token, Date.now() + capBackoffMs(job.attemptsStarted));
+    if (!(await this.limiter.acquire(data.webhookId, holder, job.id!))) {
+      // This endpoint already has its share of workers busy: the job waits, freeing this worker, parked
+      // until a send to the endpoint ends and wakes it (no polling), or wakes itself if one already did.
+      const fallback = Date.now() + parkedFallbackMs(job.attemptsStarted);
+      return this.tryLater(job, token, fallback, async () => {
+        if (await this.limiter.woke(data.webhookId, job.id!)) await this.queues.promote('deliver', job.id!);
+      });
     }
     let result: Awaited<ReturnType<DeliveryService['attempt']>> | undefined;
     try {
       result = await this.delivery.attempt(data.deliveryId, data.requestId);
     } finally {
-      await this.limiter.release(data.webhookId, holder, result?.sent ?? null);
+      const { woken } = await this.limiter.release(data.webhookId, holder, result?.sent ?? null);
+      // not yet delayed, the woken job finds its mark once it is and runs itself; promoted, it needs none
+      if (woken && (await this.queues.promote('deliver', woken))) await this.limiter.woke(data.webhookId, woken);
     }
     if (result.nextAttemptAt) await this.tryLater(job, token, result.nextAttemptAt.getTime());
   }

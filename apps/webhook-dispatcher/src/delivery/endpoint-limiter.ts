@@ -2,31 +2,49 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
 import { redisClient, type RedisClient } from '@app/queues';
 
+/** Parked job ids are forgotten after an hour of no parking (their fall-back wake-ups have run them). */
+const PARKED_TTL_MS = 3_600_000;
+
 /** Where an endpoint's cap starts, and the slowest reply that still lets it grow / keeps it. */
 export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
 
 // A counting semaphore in Redis shared by every dispatcher process: a sorted set of holders scored
 // by when their lease runs out (a crashed holder frees its slot by itself), beside the endpoint's
-// current cap. Both keys share the webhook's hash tag, so a Redis Cluster runs each script on one node.
+// current cap, the jobs parked until a slot frees (scored by when they first parked: oldest first)
+// and the parked jobs already woken. The keys share the webhook's hash tag, so a Redis Cluster runs
+// each script on one node.
+//
+// Takes a slot for the holder, or parks its job (ARGV[6]) in the same step, so a slot freed at any
+// moment after the refusal finds the job to wake.
 const ACQUIRE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[5]), tonumber(ARGV[4]))
 if redis.call('ZCARD', KEYS[1]) < cap then
   redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3])
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('ZREM', KEYS[3], ARGV[6])
   return 1
 end
+redis.call('ZADD', KEYS[3], 'NX', ARGV[1], ARGV[6])
+redis.call('PEXPIRE', KEYS[3], ${PARKED_TTL_MS})
 return 0`;
 
 // Frees the holder's slot and adapts the cap to how the endpoint answered: one more after a fast
-// success, half after a failure or a slow reply (additive increase, multiplicative decrease).
+// success, half after a failure or a slow reply (additive increase, multiplicative decrease). Wakes
+// the job parked longest, marking it woken (it may not be delayed yet: it then wakes itself). Answers
+// the cap and the woken job's id, or false.
 const RELEASE = `
 redis.call('ZREM', KEYS[1], ARGV[1])
 local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[3]), tonumber(ARGV[2]))
 if ARGV[4] == 'grow' then cap = math.min(cap + 1, tonumber(ARGV[2]))
 elseif ARGV[4] == 'shrink' then cap = math.max(1, math.floor(cap / 2)) end
 redis.call('SET', KEYS[2], cap, 'PX', 3600000)
-return cap`;
+local woken = redis.call('ZPOPMIN', KEYS[3])[1]
+if woken then
+  redis.call('SADD', KEYS[4], woken)
+  redis.call('PEXPIRE', KEYS[4], ${PARKED_TTL_MS})
+end
+return {cap, woken or false}`;
 
 /** How a send went, for the endpoint's cap. */
 export type SendOutcome = { ok: boolean; durationMs: number } | null;
@@ -60,37 +78,51 @@ export class EndpointLimiter implements OnApplicationShutdown {
     this.redis.disconnect();
   }
 
-  async acquire(webhookId: string, holder: string): Promise<boolean> {
+  /** A slot for the holder, or false with its job parked: a slot freed later wakes it (see woke). */
+  async acquire(webhookId: string, holder: string, jobId: string): Promise<boolean> {
     const ok = await this.redis.eval(
       ACQUIRE,
-      2,
-      ...this.keys(webhookId),
+      3,
+      ...this.keys(webhookId).slice(0, 3),
       Date.now(),
       this.leaseMs,
       holder,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ADAPTIVE.startCap,
+      jobId,
     );
     return ok === 1;
   }
 
-  /** Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap. */
-  async release(webhookId: string, holder: string, sent: SendOutcome): Promise<number> {
+  /**
+   * Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap and
+   * the job to wake (parked longest at this endpoint), or null.
+   */
+  async release(webhookId: string, holder: string, sent: SendOutcome): Promise<{ cap: number; woken: string | null }> {
     const change = capChange(sent);
-    const cap = await this.redis.eval(
+    const [cap, woken] = (await this.redis.eval(
       RELEASE,
-      2,
+      4,
       ...this.keys(webhookId),
       holder,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ADAPTIVE.startCap,
       change,
-    );
-    return Number(cap);
+    )) as [number, string | null];
+    return { cap: Number(cap), woken: woken || null };
   }
 
-  private keys(webhookId: string): [string, string] {
-    const tag = `{${webhookId}}`;
-    return [`${this.config.QUEUE_PREFIX}:endpoint-in-flight:${tag}`, `${this.config.QUEUE_PREFIX}:endpoint-cap:${tag}`];
+  /**
+   * Whether a slot freed since the job parked woke it (asked once its job is delayed): a wake-up that
+   * came before the job was delayed could not run it, so the job runs itself now.
+   */
+  async woke(webhookId: string, jobId: string): Promise<boolean> {
+    return (await this.redis.srem(this.keys(webhookId)[3], jobId)) === 1;
+  }
+
+  /** In flight, cap, parked, woken: one hash tag per webhook, so each script runs on one cluster node. */
+  private keys(webhookId: string): [string, string, string, string] {
+    const key = (name: string) => `${this.config.QUEUE_PREFIX}:endpoint-${name}:{${webhookId}}`;
+    return [key('in-flight'), key('cap'), key('parked'), key('woken')];
   }
 }

@@ -47,7 +47,7 @@ export type AdmissionResult =
 
 /**
  * The one place a call is admitted and written, whatever its source (start-call, a campaign, the
- * carrier ringing a number; later SIP and the browser): one statement, so atomic and one round
+ * carrier ringing a number, a person in a browser): one statement, so atomic and one round
  * trip. It claims a live-call slot with FOR UPDATE SKIP LOCKED (call-slots.sql, beside this file):
  * admissions of a workspace never wait for one another and count nothing, yet the limit and the
  * inbound reserve hold exactly and cannot leak (the call's final transition frees its slot in the
@@ -86,7 +86,7 @@ export class CallAdmission {
     const { workspaceId, assistantId, idempotency, language } = r;
     const rule = ADMISSION_RULES[r.source];
     const callId = newId('call');
-    const direction = r.source === 'inbound' ? 'inbound' : 'outbound';
+    const direction = r.source === 'inbound' || r.source === 'web' ? r.source : 'outbound';
     const call = { id: callId, assistantId, metadata: r.metadata ?? null, campaignId: r.campaignId ?? null };
     const started = callEventData<'call.started'>({ ...call, direction, from: r.from, to: r.to }, { language }, 1);
     const response = presentStartedCall({ id: callId, language });

@@ -22,6 +22,12 @@ export type CampaignEventName = (typeof CAMPAIGN_EVENT_NAMES)[number];
 /** Every event a webhook may subscribe to. */
 export const ALL_EVENT_NAMES = [...EVENT_NAMES, ...CAMPAIGN_EVENT_NAMES] as const;
 
+/**
+ * A webhook's test send ("Send test"): stored as an event of no call so its delivery is in the
+ * delivery log like any other, but never in the event feed and never fanned out to other webhooks.
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
 /** The data of every campaign event. */
 export const CampaignEventData = contract(
   'CampaignEventData',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Prisma, PrismaService } from '@app/db';
+import { WEBHOOK_TEST_EVENT } from './event-data';
 
 export interface EventFeedFilter {
   after?: string;
@@ -45,6 +46,7 @@ export class EventsRepository {
       id: filter.after ? { gt: filter.after } : undefined,
       callId: filter.callId,
       type: filter.type,
+      NOT: { type: WEBHOOK_TEST_EVENT },
       occurredAt: { lt: filter.settledBefore },
     };
   }

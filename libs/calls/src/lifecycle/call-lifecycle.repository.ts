@@ -325,8 +325,13 @@ export class CallLifecycleRepository {
       where: {
         OR: [
           { status: { in: LIVE_STATUSES } },
-          // A SIP call's media lived in its engine: nothing can re-derive it once the call ended.
-          { connectedAt: { not: null }, trunkId: null, OR: [{ transcriptReady: false }, { recordingReady: false }] },
+          // A SIP or web call's media lived in its engine: nothing can re-derive it once the call ended.
+          {
+            connectedAt: { not: null },
+            trunkId: null,
+            direction: { not: 'web' },
+            OR: [{ transcriptReady: false }, { recordingReady: false }],
+          },
           // post-call analysis owed (an engine that died mid-analysis leaves its claim to run out)
           { analysisDue: true },
         ],

@@ -8,6 +8,8 @@ export interface CallState {
   status: CallStatus;
   createdAt: Date;
   connectedAt: Date | null;
+  /** When it ended (the after-call steps are due then). */
+  endedAt?: Date | null;
   endRequestedAt: Date | null;
   transcriptReady: boolean;
   recordingReady: boolean;
@@ -127,10 +129,11 @@ function nextStepIgnoringTools(
       return { at: new Date(connected + conversation.totalMs), step: { kind: 'complete', reason } };
     }
     default:
-      // A call that connected leaves a transcript and a recording once it ended.
+      // A call that connected leaves a transcript and a recording once it ended: both due at its end
+      // (one wake-up id for whoever schedules them, and their lag counts from the end).
       if (!call.connectedAt) return null;
-      if (!call.transcriptReady) return { at: now, step: { kind: 'store-transcript' } };
-      if (!call.recordingReady) return { at: now, step: { kind: 'store-recording' } };
+      if (!call.transcriptReady) return { at: call.endedAt ?? now, step: { kind: 'store-transcript' } };
+      if (!call.recordingReady) return { at: call.endedAt ?? now, step: { kind: 'store-recording' } };
       return null;
   }
 }

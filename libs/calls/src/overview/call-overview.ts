@@ -5,6 +5,7 @@ import { Prisma, PrismaService } from '@app/db';
 import { contract, QueryInt, timestamp } from '@app/platform';
 import { CALL_STATUSES, type ApiCallStatus } from '../call-status';
 import { CallsRepository } from '../calls.repository';
+import { WEBHOOK_TEST_EVENT } from '../events/event-data';
 
 export const OVERVIEW_DEFAULT_DAYS = 14;
 export const OVERVIEW_MAX_DAYS = 90;
@@ -118,7 +119,7 @@ export class CallOverviewRepository {
         ) measured`,
       this.prisma.$queryRaw<{ failed: number }[]>`
         SELECT count(*)::int AS failed FROM "WebhookDelivery"
-        WHERE ${window} AND status = 'failed'`,
+        WHERE ${window} AND status = 'failed' AND event <> ${WEBHOOK_TEST_EVENT}`,
       this.calls.concurrency(workspaceId),
     ]);
     const empty = () => Object.fromEntries(CALL_STATUSES.map((s) => [s, 0])) as Record<ApiCallStatus, number>;

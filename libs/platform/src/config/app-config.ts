@@ -51,6 +51,13 @@ export class AppConfig {
   @Max(65535)
   DISPATCHER_PORT = 3002;
 
+  /**
+   * Where a gateway reaches a call engine's ENGINE_PORT to hand it a browser's web call (README
+   * "Web calls"): one engine, or a TCP load balancer in front of several.
+   */
+  @Matches(/^http:\/\/[^/\s]+$/, { message: 'ENGINE_URL must be http://host:port' })
+  ENGINE_URL = 'http://127.0.0.1:3001';
+
   /** 32-byte key (64 hex chars or base64) for AES-256-GCM of webhook secrets and keys at rest. */
   @IsOptional()
   @IsString()

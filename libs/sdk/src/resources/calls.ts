@@ -9,6 +9,7 @@ import type {
   Call,
   Concurrency,
   ListCallsParams,
+  LiveTranscript,
   Overview,
   OverviewParams,
   StartCallParams,
@@ -75,6 +76,11 @@ export class Calls extends Resource {
   /** ConflictError (409) until transcript.ready; GoneError (410) once the workspace's retention removed it. */
   transcript(callId: string, options?: RequestOptions): Promise<Transcript> {
     return this.httpGet(path`/api/core/voice/call/${callId}/transcript`, undefined, options);
+  }
+
+  /** What has been said so far in a call, turn by turn (ask again while its status is live). */
+  liveTranscript(callId: string, options?: RequestOptions): Promise<LiveTranscript> {
+    return this.httpGet(path`/api/core/voice/call/${callId}/transcript/live`, undefined, options);
   }
 
   /** The WAV recording; ConflictError (409) until recording.ready; GoneError (410) once removed by retention. */

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type DeliveryStatus, type Prisma, PrismaService } from '@app/db';
+import { WEBHOOK_TEST_EVENT } from '@app/calls';
+import { attemptIdFor } from '@app/platform';
+import { lastErrorOf } from './delivery.contract';
+import type { SendResult } from './webhook-sender';
 
 /**
  * The delivery log a workspace reads and acts on (the gateway): listing, one delivery with its
@@ -27,6 +31,60 @@ export class DeliveryLogRepository {
       this.prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
     ]);
     return { total, list };
+  }
+
+  /**
+   * A test send, once made: its event (of no call, already published and fanned out, so nothing
+   * else sends it), its delivery and its one attempt, in one transaction.
+   */
+  async recordTest(
+    t: { workspaceId: string; webhookId: string; eventId: string; deliveryId: string; at: Date },
+    data: Prisma.InputJsonObject,
+    attempt: SendResult,
+  ) {
+    const { workspaceId, webhookId, eventId, deliveryId, at } = t;
+    const ok = attempt.ok;
+    await this.prisma.$transaction([
+      this.prisma.callEvent.create({
+        data: {
+          id: eventId,
+          workspaceId,
+          type: WEBHOOK_TEST_EVENT,
+          sequence: 1,
+          data,
+          occurredAt: at,
+          publishedAt: at,
+          fannedOutAt: at,
+        },
+      }),
+      this.prisma.webhookDelivery.create({
+        data: {
+          id: deliveryId,
+          workspaceId,
+          webhookId,
+          eventId,
+          event: WEBHOOK_TEST_EVENT,
+          status: ok ? 'succeeded' : 'failed',
+          attemptCount: 1,
+          attemptLimit: 1,
+          lastError: lastErrorOf(attempt),
+          lastAttemptAt: attempt.startedAt,
+          createdAt: at,
+        },
+      }),
+      this.prisma.deliveryAttempt.create({
+        data: {
+          id: attemptIdFor(deliveryId),
+          deliveryId,
+          number: 1,
+          startedAt: attempt.startedAt,
+          durationMs: attempt.durationMs,
+          statusCode: attempt.statusCode,
+          errorClass: attempt.errorClass,
+          responseBody: attempt.responseBody,
+        },
+      }),
+    ]);
   }
 
   find(workspaceId: string, webhookId: string, deliveryId: string) {

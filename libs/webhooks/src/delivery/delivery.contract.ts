@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
-import { ALL_EVENT_NAMES } from '@app/calls';
+import { ALL_EVENT_NAMES, WEBHOOK_TEST_EVENT } from '@app/calls';
 import { envelopeOf, WebhookEnvelope } from './envelope';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -24,7 +24,7 @@ export const DeliveryRecord = contract(
     deliveryId: z.string(),
     webhookId: z.string(),
     eventId: z.string(),
-    event: z.enum(ALL_EVENT_NAMES),
+    event: z.enum([...ALL_EVENT_NAMES, WEBHOOK_TEST_EVENT]).describe('webhook.test: a test send (Send test)'),
     status: z.enum(DELIVERY_STATUSES),
     attemptCount: z.number().int(),
     lastAttemptAt: timestamp().nullable(),
@@ -59,7 +59,7 @@ export const RecoverResult = contract(
   z.object({ recovered: z.number().int(), deliveryIds: z.array(z.string()) }),
 );
 
-/** The outcome of a webhook.test send (not stored). */
+/** The outcome of a webhook.test send (also in the delivery log, under deliveryId). */
 export const TestDeliveryResult = contract(
   'TestDeliveryResult',
   z.object({
@@ -98,6 +98,10 @@ export interface AttemptRecord {
   errorClass: string | null;
   responseBody: string | null;
 }
+
+/** "http-status 500", "timeout": what the delivery log shows as the last error. */
+export const lastErrorOf = (a: Pick<AttemptRecord, 'errorClass' | 'statusCode'>) =>
+  a.errorClass ? [a.errorClass, a.statusCode].filter((x) => x !== null).join(' ') : null;
 
 export function presentDelivery(d: DeliveryRow): DeliveryRecord {
   return {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { contract, timestamp } from '@app/platform';
-import { ALL_EVENT_NAMES } from '@app/calls';
+import { ALL_EVENT_NAMES, WEBHOOK_TEST_EVENT } from '@app/calls';
 
 /** The envelope POSTed to webhooks (spec 2.6 / 6.3). */
 export const WebhookEnvelope = contract(
   'WebhookEnvelope',
   z.object({
-    event: z.enum(ALL_EVENT_NAMES),
+    event: z.enum([...ALL_EVENT_NAMES, WEBHOOK_TEST_EVENT]),
     deliveryId: z.string(),
     occurredAt: timestamp(),
     data: z

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { attemptIdFor, deliveryIdFor } from '@app/platform';
 import { type DeliveryStatus, PrismaService } from '@app/db';
-import type { AttemptRecord } from './delivery.contract';
+import { lastErrorOf, type AttemptRecord } from './delivery.contract';
 import type { DeliveryRound } from './delivery-queue';
 import type { AttemptOutcome, WebhookHealthChange } from './retry-policy';
 
@@ -102,10 +102,6 @@ const DELIVERY_STATUS_AFTER: Record<AttemptOutcome['kind'], DeliveryStatus> = {
   failed: 'failed',
   gone: 'failed',
 };
-
-/** "http-status 500", "timeout": what the delivery log shows as the last error. */
-const lastErrorOf = (a: AttemptRecord) =>
-  a.errorClass ? [a.errorClass, a.statusCode].filter((x) => x !== null).join(' ') : null;
 
 /** Rows as the column arrays an unnest(...) statement takes. */
 const columns = (rows: readonly (readonly unknown[])[], width: number) =>
