@@ -16,11 +16,17 @@ export interface KamailioHandle {
   stop(): Promise<void>;
 }
 
+/** How patient Kamailio is with an engine (the config's ENGINE_REPLY_MS and ENGINE_DOWN_AFTER). */
+export interface KamailioTimings {
+  replyMs?: number;
+  downAfter?: number;
+}
+
 /**
  * Kamailio with the project's configuration (ops/kamailio/kamailio.cfg: dispatcher over the engines,
  * OPTIONS probing every second) on 127.0.0.5, in front of the engines at `engines` ("addr:port").
  */
-export async function startKamailio(engines: string[]): Promise<KamailioHandle> {
+export async function startKamailio(engines: string[], timings: KamailioTimings = {}): Promise<KamailioHandle> {
   const port = await freeUdpPort(PROXY_ADDRESS);
   const dir = mkdtempSync(join(tmpdir(), 'kamailio-'));
   const list = join(dir, 'dispatcher.list');
@@ -29,7 +35,10 @@ export async function startKamailio(engines: string[]): Promise<KamailioHandle> 
     'kamailio',
     [
       ...['-f', join(root, 'ops/kamailio/kamailio.cfg'), '-l', `udp:${PROXY_ADDRESS}:${port}`],
-      ...['-A', `DISPATCHER_LIST="${list}"`, '-DD', '-E', '-n', '2', '-Y', dir],
+      ...['-A', `DISPATCHER_LIST="${list}"`],
+      ...(timings.replyMs ? ['-A', `ENGINE_REPLY_MS=${timings.replyMs}`] : []),
+      ...(timings.downAfter ? ['-A', `ENGINE_DOWN_AFTER=${timings.downAfter}`] : []),
+      ...['-DD', '-E', '-n', '2', '-Y', dir],
     ],
     // its own process group: Kamailio forks workers, and stop() must take them all
     { stdio: ['ignore', 'pipe', 'pipe'], env: process.env, detached: true },
