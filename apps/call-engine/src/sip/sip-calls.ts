@@ -335,6 +335,10 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   /** Renews this engine's leases; ends calls a client asked to end and lets go of calls ended elsewhere. */
   private async renewLeases(): Promise<void> {
     if (this.live.size === 0 && this.ringingInbound.size === 0) return;
+    // Only the legs ringing before the renewal are judged by its answer: one admitted while it ran
+    // may be missing from it (committed after the UPDATE looked), and was once refused 480 here with
+    // its row left ringing for good.
+    const ringingBefore = [...this.ringingInbound];
     try {
       const rows = await this.calls.renewSipLeases(this.engineId, new Date());
       const held = new Map(rows.map((r) => [r.id, r]));
@@ -344,7 +348,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
         else if (row?.transferTo) void call.transfer(row.transferTo);
       }
       // a ringing inbound call whose assistant another engine chose, or that ended meanwhile
-      for (const [id, leg] of this.ringingInbound) {
+      for (const [id, leg] of ringingBefore) {
+        if (this.ringingInbound.get(id) !== leg) continue; // answered or dropped meanwhile
         const row = held.get(id);
         if (!row) {
           this.dropInbound(id);
