@@ -14,12 +14,13 @@ describe('SipCalls lease renewal', () => {
     const calls = {
       renewSipLeases: () => new Promise<Held[]>((resolve) => (answer = resolve)),
     };
+    const transitions = { move: jest.fn().mockResolvedValue([]) };
     const metrics = { sipCallsLive: { set: () => undefined } };
     const none = {} as never;
     const sipCalls = new SipCalls(
       none,
       calls as never,
-      none,
+      transitions as never,
       none,
       none,
       none,
@@ -32,7 +33,7 @@ describe('SipCalls lease renewal', () => {
       none,
     );
     const renew = () => sipCalls['renewLeases']();
-    return { sipCalls, renew, answer: (rows: Held[]) => answer(rows) };
+    return { sipCalls, renew, answer: (rows: Held[]) => answer(rows), move: transitions.move };
   }
 
   function leg() {
@@ -63,5 +64,43 @@ describe('SipCalls lease renewal', () => {
     await renewing;
     expect(gone.reject).toHaveBeenCalledWith(480, 'Temporarily Unavailable');
     expect(sipCalls.dropInbound('gone')).toBeUndefined();
+  });
+
+  describe('a call held here that this engine does not track', () => {
+    let now = 1_000_000;
+    beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(() => now));
+    afterEach(() => jest.restoreAllMocks());
+
+    const lostCall = (engineId: string) =>
+      ({ id: 'lost', status: 'ringing', direction: 'inbound', sipEngine: engineId, endRequestedAt: null }) as never;
+
+    it('ends as engine-lost once it is seen untracked again 5 leases later', async () => {
+      const { sipCalls, move } = engine();
+      await sipCalls.advance(lostCall(sipCalls.engineId));
+      now += 4000;
+      await sipCalls.advance(lostCall(sipCalls.engineId));
+      expect(move).not.toHaveBeenCalled();
+      now += 1000;
+      await sipCalls.advance(lostCall(sipCalls.engineId));
+      expect(move).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 'lost' }),
+        { kind: 'fail', from: 'ringing', reason: 'engine-lost', stage: 'ringing' },
+        new Date(now),
+        undefined,
+      );
+    });
+
+    it('starts over when a renewal finds it tracked in between (admitted, then ringing)', async () => {
+      const { sipCalls, renew, answer, move } = engine();
+      await sipCalls.advance(lostCall(sipCalls.engineId));
+      sipCalls.ringInbound('lost', leg());
+      const renewing = renew();
+      answer([{ id: 'lost', endRequestedAt: null, assistantId: null, transferTo: null }]);
+      await renewing;
+      sipCalls.dropInbound('lost');
+      now += 6000;
+      await sipCalls.advance(lostCall(sipCalls.engineId));
+      expect(move).not.toHaveBeenCalled();
+    });
   });
 });

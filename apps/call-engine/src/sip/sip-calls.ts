@@ -46,6 +46,8 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
   private readonly placing = new Set<string>();
   /** Inbound and web calls ringing here while their assistant is chosen (answered by advance once it is). */
   private readonly ringingInbound = new Map<string, InboundLeg | WebLeg>();
+  /** Calls held here that this engine did not track when advance looked, and since when. */
+  private readonly untracked = new Map<string, number>();
   /** Set by SipInbound: drives a ringing inbound call whose assistant another engine chose. */
   onInboundReady: ((callId: string) => Promise<void>) | null = null;
   private readonly clock = new FrameClock();
@@ -102,10 +104,9 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     }
     if (this.placing.has(call.id)) return;
     if (call.status !== 'ringing' && call.status !== 'in_progress') return;
-    // This engine is alive, so a call it holds is never lost: one it does not track yet is an inbound
-    // call between its admission (which names this engine) and ringInbound. Judging it by its lease
-    // here failed such calls as engine-lost whenever the admission's commit took longer than a lease.
-    if (call.sipEngine === this.engineId) return;
+    // Held here and not tracked: judging it by its lease failed inbound calls between their admission
+    // (which names this engine) and ringInbound whenever the commit took longer than a lease.
+    if (call.sipEngine === this.engineId) return this.heldButUntracked(call, requestId);
     const now = new Date();
     if (!call.sipEngine && call.direction === 'inbound') {
       // admission names the engine an INVITE reached: an inbound row without one predates that
@@ -126,6 +127,28 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     const stage = call.status === 'ringing' ? 'ringing' : 'in-progress';
     const step: MoveStep = { kind: 'fail', from: call.status, reason: 'engine-lost', stage };
     await this.transitions.move(call, step, now, requestId);
+  }
+
+  /**
+   * A call this engine holds but does not track: an inbound call between its admission and
+   * ringInbound (an instant), or one it lost track of, whose row would otherwise stay live, holding
+   * its live-call slot, for as long as this engine lives. Seen so again after 5 leases, with no
+   * renewal in between finding it tracked, it ends as engine-lost.
+   */
+  private async heldButUntracked(call: LoadedCall, requestId?: string): Promise<void> {
+    if (call.status !== 'ringing' && call.status !== 'in_progress') return;
+    const now = Date.now();
+    const since = this.untracked.get(call.id);
+    if (since === undefined) {
+      this.untracked.set(call.id, now);
+      return;
+    }
+    if (now - since < LEASE_LIFETIMES * this.config.SIP_LEASE_MS) return;
+    this.untracked.delete(call.id);
+    this.logger.warn({ callId: call.id, msg: 'a call held here but not tracked for 5 leases ends as engine-lost' });
+    const stage = call.status === 'ringing' ? 'ringing' : 'in-progress';
+    const step: MoveStep = { kind: 'fail', from: call.status, reason: 'engine-lost', stage };
+    await this.transitions.move(call, step, new Date(now), requestId);
   }
 
   private async place(call: LoadedCall, requestId?: string): Promise<void> {
@@ -334,7 +357,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
 
   /** Renews this engine's leases; ends calls a client asked to end and lets go of calls ended elsewhere. */
   private async renewLeases(): Promise<void> {
-    if (this.live.size === 0 && this.ringingInbound.size === 0) return;
+    if (this.live.size === 0 && this.ringingInbound.size === 0 && this.untracked.size === 0) return;
     // Only the legs ringing before the renewal are judged by its answer: one admitted while it ran
     // may be missing from it (committed after the UPDATE looked), and was once refused 480 here with
     // its row left ringing for good.
@@ -342,6 +365,9 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     try {
       const rows = await this.calls.renewSipLeases(this.engineId, new Date());
       const held = new Map(rows.map((r) => [r.id, r]));
+      for (const id of this.untracked.keys()) {
+        if (!held.has(id) || this.live.has(id) || this.ringingInbound.has(id)) this.untracked.delete(id);
+      }
       for (const [id, call] of this.live) {
         const row = held.get(id);
         if (row?.endRequestedAt) call.endByApi();
