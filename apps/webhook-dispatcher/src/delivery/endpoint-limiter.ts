@@ -46,6 +46,12 @@ if woken then
 end
 return {cap, woken or false}`;
 
+/** The scripts above as commands of the client (defineCommand). */
+interface Scripts {
+  endpointAcquire(...keysAndArgs: (string | number)[]): Promise<number>;
+  endpointRelease(...keysAndArgs: (string | number)[]): Promise<unknown>;
+}
+
 /** How a send went, for the endpoint's cap. */
 export type SendOutcome = { ok: boolean; durationMs: number } | null;
 
@@ -71,6 +77,9 @@ export class EndpointLimiter implements OnApplicationShutdown {
   constructor(private readonly config: AppConfig) {
     // Commands of concurrent deliveries issued in the same tick go out in one write.
     this.redis = redisClient(config, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+    // by their hash (EVALSHA), not their text: two scripts per delivery
+    this.redis.defineCommand('endpointAcquire', { numberOfKeys: 3, lua: ACQUIRE });
+    this.redis.defineCommand('endpointRelease', { numberOfKeys: 4, lua: RELEASE });
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 5000;
   }
 
@@ -80,9 +89,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
 
   /** A slot for the holder, or false with its job parked: a slot freed later wakes it (see woke). */
   async acquire(webhookId: string, holder: string, jobId: string): Promise<boolean> {
-    const ok = await this.redis.eval(
-      ACQUIRE,
-      3,
+    const ok = await (this.redis as unknown as Scripts).endpointAcquire(
       ...this.keys(webhookId).slice(0, 3),
       Date.now(),
       this.leaseMs,
@@ -100,9 +107,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
    */
   async release(webhookId: string, holder: string, sent: SendOutcome): Promise<{ cap: number; woken: string | null }> {
     const change = capChange(sent);
-    const [cap, woken] = (await this.redis.eval(
-      RELEASE,
-      4,
+    const [cap, woken] = (await (this.redis as unknown as Scripts).endpointRelease(
       ...this.keys(webhookId),
       holder,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,

@@ -275,11 +275,14 @@ export class AppConfig {
   @Min(1)
   WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = 50;
 
-  /** Parallel deliveries per dispatcher process. */
+  /**
+   * Parallel deliveries per dispatcher process. A delivery mostly waits (Redis, PostgreSQL, the
+   * endpoint), so many fit on one core; each endpoint's own cap keeps a slow one from taking them.
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  DISPATCHER_CONCURRENCY = 50;
+  DISPATCHER_CONCURRENCY = 200;
 
   /** Parallel fan-outs (an event into its deliveries) per dispatcher process. */
   @Type(() => Number)
