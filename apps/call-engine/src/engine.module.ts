@@ -4,7 +4,7 @@ import { CallsDataModule } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { DbModule } from '@app/db';
 import { OpsModule } from '@app/ops';
-import { ConfigModule, WorkerLoggingModule, SecretsModule } from '@app/platform';
+import { ConfigModule, LoggingModule, SecretsModule } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { CampaignRunner } from './campaigns/campaign-runner';
@@ -30,7 +30,7 @@ import { CallAnalyst } from './conversation/call-analyst';
 @Module({
   imports: [
     ConfigModule,
-    WorkerLoggingModule,
+    LoggingModule,
     SecretsModule,
     DbModule,
     QueuesModule,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DbModule } from '@app/db';
 import { OpsModule } from '@app/ops';
-import { ConfigModule, WorkerLoggingModule, SecretsModule } from '@app/platform';
+import { ConfigModule, LoggingModule, SecretsModule } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { WebhooksDataModule } from '@app/webhooks';
 import { DeliveryConsumer } from './delivery/delivery.consumer';
@@ -13,7 +13,7 @@ import { FanOutService } from './fan-out/fan-out.service';
 import { DispatchReconciler } from './reconciler/dispatch-reconciler.service';
 
 @Module({
-  imports: [ConfigModule, WorkerLoggingModule, SecretsModule, DbModule, QueuesModule, OpsModule, WebhooksDataModule],
+  imports: [ConfigModule, LoggingModule, SecretsModule, DbModule, QueuesModule, OpsModule, WebhooksDataModule],
   providers: [
     FanOutConsumer,
     FanOutService,

@@ -24,50 +24,44 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
+/** The access line of a request (pino-http); /health and /metrics, probed all day, are not logged. */
+export const ACCESS_LOG = {
+  genReqId: (req: IncomingMessage & { id?: string }) => req.id ?? '',
+  autoLogging: {
+    ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') || req.url === '/metrics',
+  },
+  serializers: {
+    req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+    // the status only: the headers are the same security headers on every answer
+    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+  },
+};
+
 /**
  * Structured JSON logs (pino) for every app. The gateway's request id (X-Request-Id) is the log
  * line's reqId, travels with the work into jobs and events, and is logged as requestId there.
  * Lines go to stdout asynchronously (no synchronous write per request on the hot path); pino
  * flushes what is buffered when the process exits.
+ *
+ * The access line is written by a Fastify hook (configureHttp), not by nestjs-pino's middleware,
+ * which also runs each request in an AsyncLocalStorage to bind its logger: on Node 20 that turns on
+ * promise hooks for the life of the process, a cost on every promise (10-20% of the gateway's
+ * requests/s, 5-8% of the dispatcher's deliveries/s). A line logged while serving a request names
+ * the request itself (reqId or requestId) where it matters.
  */
-function loggerModule(perRequest: boolean) {
-  return LoggerModule.forRootAsync({
-    inject: [AppConfig],
-    useFactory: (config: AppConfig) => ({
-      // nestjs-pino's default route pattern matches nothing under Fastify's middleware: every path
-      forRoutes: [{ path: '*path', method: RequestMethod.ALL }],
-      // A worker's HTTP is /health and /metrics, never logged: no request logger for them. Binding one
-      // runs the request in an AsyncLocalStorage, and on Node 20 its first run turns on promise hooks
-      // for the life of the process (5-8% of the dispatcher's deliveries/s).
-      ...(perRequest ? {} : { exclude: [{ path: '*path', method: RequestMethod.ALL }] }),
-      pinoHttp: [
-        {
-          level: config.LOG_LEVEL,
-          genReqId: (req: IncomingMessage & { id?: string }) => req.id ?? '',
-          redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-          autoLogging: {
-            ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') || req.url === '/metrics',
-          },
-          serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({
-              id: req.id,
-              method: req.method,
-              url: req.url,
-            }),
-          },
-        },
-        destination({ dest: 1, sync: false }),
-      ],
+@Global()
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        exclude: [{ path: '*path', method: RequestMethod.ALL }],
+        pinoHttp: [
+          { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+          destination({ dest: 1, sync: false }),
+        ],
+      }),
     }),
-  });
-}
-
-/** The gateway's logging: each request's lines carry its id. */
-@Global()
-@Module({ imports: [loggerModule(true)] })
+  ],
+})
 export class LoggingModule {}
-
-/** The call-engine's and webhook-dispatcher's logging: their work comes from queues, not requests. */
-@Global()
-@Module({ imports: [loggerModule(false)] })
-export class WorkerLoggingModule {}
