@@ -69,9 +69,9 @@ export interface HttpOptions {
 
 /**
  * Settings every app shares: no body is read before authentication (RequestBodyInterceptor reads
- * API bodies), the request id on every answer and in its access log line, NUL characters refused in URLs (PostgreSQL text
- * cannot hold them), /metrics behind METRICS_TOKEN, and every error answered {code, message,
- * requestId} by one filter.
+ * API bodies), the request id on every answer and in its access log line, NUL characters refused
+ * in URLs (PostgreSQL text cannot hold them), /metrics behind METRICS_TOKEN, and every error
+ * answered {code, message, requestId} by one filter.
  */
 export function configureHttp(app: NestFastifyApplication, config: AppConfig, options: HttpOptions = {}): void {
   const fastify = app.getHttpAdapter().getInstance();
