@@ -109,6 +109,10 @@ describe('concurrency limits and the do-not-call list', () => {
     expectError(await member.post(START, { agentId, to: '+14155552671' }), 422, /do-not-call/);
     const other = await workspace(10);
     expect((await other.member.post(START, { agentId: other.agentId, to: '+14155552671' })).status).toBe(201);
+    // no such assistant (or another workspace's) is 404 before the listed number's 422, as before start-call read
+    // the assistant in the admission statement itself
+    expectError(await member.post(START, { agentId: 'agent_missing', to: '+14155552671' }), 404, /Assistant/);
+    expectError(await member.post(START, { agentId: other.agentId, to: '+14155552671' }), 404, /Assistant/);
 
     expectError(await member.post('/api/core/dnc', { number: '+14155552672' }), 403);
     expectError(await admin.post('/api/core/dnc', { number: '555' }), 422, /number/);

@@ -12,13 +12,6 @@ import {
 
 const FIND_CALL = `SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`;
 
-/** Start-call's assistant (its language) and the workspace's default caller ID, in one round trip. */
-const START_CALL_ASSISTANT = `
-  SELECT a.language, n.id AS "numberId", n.number
-  FROM "Assistant" a JOIN "Workspace" w ON w.id = a."workspaceId"
-  LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"
-  WHERE a.id = $1 AND a."workspaceId" = $2 AND a."deletedAt" IS NULL`;
-
 export interface StartCallInput {
   workspaceId: string;
   assistantId: string;
@@ -73,22 +66,16 @@ export class CallsRepository {
    * admission writer (CallAdmission) decides and writes.
    */
   async start(input: StartCallInput): Promise<StartCallResult> {
-    const { workspaceId } = input;
-    const [assistant] = await this.prisma.sql<{ language: string; numberId: string | null; number: string | null }>(
-      'start-call-assistant',
-      START_CALL_ASSISTANT,
-      [input.assistantId, workspaceId],
-    );
-    if (!assistant) return { kind: 'assistant-not-found' };
-    const defaultNumber = assistant.numberId ? { id: assistant.numberId, number: assistant.number } : null;
+    // one round trip: the admission statement reads the assistant's language and the default number
     return this.admission.admit({
       source: 'api',
-      workspaceId,
+      workspaceId: input.workspaceId,
       assistantId: input.assistantId,
-      language: assistant.language,
+      language: null,
       to: input.to,
-      from: input.from?.number ?? defaultNumber?.number ?? null,
-      numberId: input.from?.numberId ?? defaultNumber?.id ?? null,
+      from: input.from?.number ?? null,
+      numberId: input.from?.numberId ?? null,
+      fromDefault: !input.from,
       metadata: input.metadata,
       simulatedCaller: input.simulatedCaller ?? null,
       requestId: input.requestId,
@@ -102,16 +89,11 @@ export class CallsRepository {
    * its first row by the engine its WebSocket reached. No number is dialled: `to` is "web".
    */
   async startWebCall(input: { workspaceId: string; assistantId: string; engineId: string; requestId?: string }) {
-    const [assistant] = await this.prisma.sql<{ language: string }>('start-call-assistant', START_CALL_ASSISTANT, [
-      input.assistantId,
-      input.workspaceId,
-    ]);
-    if (!assistant) return { kind: 'assistant-not-found' } as const;
     return this.admission.admit({
       source: 'web',
       workspaceId: input.workspaceId,
       assistantId: input.assistantId,
-      language: assistant.language,
+      language: null,
       to: 'web',
       from: null,
       numberId: null,

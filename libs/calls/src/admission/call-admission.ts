@@ -14,12 +14,17 @@ export interface AdmissionRequest {
   workspaceId: string;
   /** Null only for an inbound call, whose assistant the engine chooses (it writes call.started then). */
   assistantId: string | null;
-  /** The language the call speaks (its assistant's; an inbound call's placeholder). */
-  language: string;
+  /**
+   * The language the call speaks (an inbound call's placeholder); null: its assistant's, read by the
+   * admission statement itself (start-call's one round trip).
+   */
+  language: string | null;
   to: string;
   /** Caller ID and the workspace's number it belongs to, if any. */
   from: string | null;
   numberId: string | null;
+  /** No caller ID asked for: the workspace's default number, if it has one (read by the statement). */
+  fromDefault?: boolean;
   /**
    * The SIP trunk the call goes over. Outbound calls take their number's trunk (undefined here); an
    * inbound call names the trunk it came in on (null: the simulator's testing route).
@@ -54,7 +59,9 @@ export type AdmissionResult =
  * same transaction). Only what the source's rule allows (admission-rules.ts) writes the ringing
  * Call, its call.started CallEvent (the outbox row the engine publishes) and, with an
  * Idempotency-Key, the stored response. The assistant row is share-locked so it cannot be deleted
- * meanwhile; an assistant deleted since it was read inserts nothing. Inside a caller's transaction
+ * meanwhile; an assistant deleted since it was read inserts nothing. Start-call's assistant (its
+ * language, and whether it exists: 404 before any other refusal) and the workspace's default caller
+ * ID are read by the same statement, so start-call is one round trip to PostgreSQL. Inside a caller's transaction
  * (a campaign's pass) the slot is held until that transaction ends.
  */
 @Injectable()
@@ -83,23 +90,35 @@ export class CallAdmission {
   }
 
   private async write(r: AdmissionRequest, tx?: Prisma.TransactionClient): Promise<AdmissionResult> {
-    const { workspaceId, assistantId, idempotency, language } = r;
+    const { workspaceId, assistantId, idempotency } = r;
     const rule = ADMISSION_RULES[r.source];
     const callId = newId('call');
     const direction = r.source === 'inbound' || r.source === 'web' ? r.source : 'outbound';
     const call = { id: callId, assistantId, metadata: r.metadata ?? null, campaignId: r.campaignId ?? null };
-    const started = callEventData<'call.started'>({ ...call, direction, from: r.from, to: r.to }, { language }, 1);
-    const response = presentStartedCall({ id: callId, language });
+    // the caller ID and language are the statement's (line, below): it sets them in both documents
+    const started = callEventData<'call.started'>({ ...call, direction, from: r.from, to: r.to }, { language: '' }, 1);
+    const answer = presentStartedCall({ id: callId, language: '' });
     const at = (r.at ?? new Date()).toISOString();
     const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
     const metadata = r.metadata === null || r.metadata === undefined ? null : JSON.stringify(r.metadata);
     const simulatedCaller = r.simulatedCaller ? JSON.stringify(r.simulatedCaller) : null;
     // An inbound call has no assistant yet: no call.started until the engine chooses one.
     const withAssistant = assistantId !== null;
+    const fromDefault = r.fromDefault === true;
     const statement = Prisma.sql`
       WITH workspace AS (
-        SELECT "liveCallLimit" AS call_limit, "reservedForInbound" AS reserved
-        FROM "Workspace" WHERE id = ${workspaceId}
+        SELECT w."liveCallLimit" AS call_limit, w."reservedForInbound" AS reserved,
+               n.id AS default_number_id, n.number AS default_number
+        FROM "Workspace" w LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"
+        WHERE w.id = ${workspaceId}
+      ), found AS (
+        SELECT language FROM "Assistant"
+        WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
+      ), line AS (
+        SELECT COALESCE(${r.language}::text, (SELECT language FROM found)) AS language,
+               CASE WHEN ${fromDefault} THEN (SELECT default_number FROM workspace) ELSE ${r.from}::text END AS caller,
+               CASE WHEN ${fromDefault} THEN (SELECT default_number_id FROM workspace) ELSE ${r.numberId}::text END
+                 AS number_id
       ), dnc AS (
         SELECT EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to}) AS listed
       ), free AS (
@@ -123,14 +142,15 @@ export class CallAdmission {
                             "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
                             "sipEngine", "sipSeenAt", "createdAt", "updatedAt")
         SELECT ${callId}, ${workspaceId}, (SELECT id FROM assistant), ${direction}::"CallDirection", ${r.to},
-               ${r.from}, ${r.numberId},
+               line.caller, line.number_id,
                CASE WHEN ${r.trunkId === undefined}
-                 THEN (SELECT "trunkId" FROM "PhoneNumber" WHERE id = ${r.numberId} AND "workspaceId" = ${workspaceId})
+                 THEN (SELECT "trunkId" FROM "PhoneNumber" WHERE id = line.number_id AND "workspaceId" = ${workspaceId})
                  ELSE ${r.trunkId ?? null} END,
-               ${r.campaignId ?? null}, ${language}, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
+               ${r.campaignId ?? null}, line.language, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
                ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${r.sipEngine ?? null},
                CASE WHEN ${r.sipEngine ?? null}::text IS NULL THEN NULL ELSE ${at}::timestamptz AT TIME ZONE 'UTC' END,
                ${at}::timestamptz AT TIME ZONE 'UTC', ${at}::timestamptz AT TIME ZONE 'UTC'
+        FROM line
         WHERE (SELECT ok FROM allowed) AND (NOT ${withAssistant} OR EXISTS (SELECT 1 FROM assistant))
         RETURNING id
       ), claimed AS (
@@ -143,27 +163,33 @@ export class CallAdmission {
         WHERE NOT EXISTS (SELECT 1 FROM free)
       ), event AS (
         INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
-        SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1, ${JSON.stringify(started)}::jsonb,
+        SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1,
+               ${JSON.stringify(started)}::jsonb || jsonb_build_object('from', line.caller, 'language', line.language),
                ${at}::timestamptz AT TIME ZONE 'UTC'
-        FROM call WHERE ${withAssistant}
+        FROM call, line WHERE ${withAssistant}
       ), idempotency AS (
         INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus",
                                          "responseBody", "createdAt", "expiresAt")
         SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency?.key ?? ''},
-               ${idempotency?.requestHash ?? ''}, 201, ${JSON.stringify(response)}::jsonb,
+               ${idempotency?.requestHash ?? ''}, 201,
+               ${JSON.stringify(answer)}::jsonb || jsonb_build_object('language', line.language),
                ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
-        FROM call WHERE ${idempotency !== undefined}
+        FROM call, line WHERE ${idempotency !== undefined}
       )
       SELECT (SELECT id FROM call) AS id, call_limit AS limit, reserved, (SELECT listed FROM dnc) AS listed,
-             EXISTS (SELECT 1 FROM free) AS "slotFree"
+             EXISTS (SELECT 1 FROM free) AS "slotFree", EXISTS (SELECT 1 FROM found) AS "assistantFound",
+             (SELECT language FROM line) AS language
       FROM workspace`;
-    type Reading = GateReading & { id: string | null };
+    type Reading = GateReading & { id: string | null; assistantFound: boolean; language: string | null };
     // Outside a caller's transaction, a named prepared statement: the same text every time, planned once per
     // connection, and none of Prisma's per-query work (README "Database access").
     const [row] = tx
       ? await tx.$queryRaw<Reading[]>(statement)
       : await this.prisma.sql<Reading>('call-admission', statement.text, statement.values);
-    if (row.id) return { kind: 'created', callId, response };
+    if (row.id)
+      return { kind: 'created', callId, response: presentStartedCall({ id: callId, language: row.language! }) };
+    // no such assistant answers 404 before any other refusal, as when it was read on its own
+    if (withAssistant && !row.assistantFound) return { kind: 'assistant-not-found' };
     const refused = verdict(r.source, row);
     if (refused === 'do-not-call') return { kind: 'do-not-call' };
     if (refused === 'limit-reached') {
