@@ -23,6 +23,10 @@ import type { WebLeg } from '../web/web-leg';
 import { SipStack } from './sip-stack';
 import type { Listening, VoiceTurn } from '../conversation/voice-line';
 
+/** A call that is ringing or in progress: the calls an engine carries. */
+type LiveCall = LoadedCall & { status: 'ringing' | 'in_progress' };
+const isLive = (call: LoadedCall): call is LiveCall => call.status === 'ringing' || call.status === 'in_progress';
+
 /** The caller's speech over the assistant that stops it, unless the assistant says otherwise. */
 const DEFAULT_BARGE_IN_MS = 100;
 /** A lease this many renewals old belongs to an engine that is gone. */
@@ -103,7 +107,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (this.placing.has(call.id)) return;
-    if (call.status !== 'ringing' && call.status !== 'in_progress') return;
+    if (!isLive(call)) return;
     // Held here and not tracked: judging it by its lease failed inbound calls between their admission
     // (which names this engine) and ringInbound whenever the commit took longer than a lease.
     if (call.sipEngine === this.engineId) return this.heldButUntracked(call, requestId);
@@ -124,6 +128,11 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     const leaseEnds = (call.sipSeenAt?.getTime() ?? 0) + LEASE_LIFETIMES * this.config.SIP_LEASE_MS;
     if (now.getTime() < leaseEnds) return; // another engine holds it
     this.logger.warn({ callId: call.id, engine: call.sipEngine, msg: 'the engine holding the call is gone' });
+    await this.endAsLost(call, now, requestId);
+  }
+
+  /** A live call no engine carries any more: failed as engine-lost, at the stage it had reached. */
+  private async endAsLost(call: LiveCall, now: Date, requestId?: string): Promise<void> {
     const stage = call.status === 'ringing' ? 'ringing' : 'in-progress';
     const step: MoveStep = { kind: 'fail', from: call.status, reason: 'engine-lost', stage };
     await this.transitions.move(call, step, now, requestId);
@@ -135,8 +144,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
    * its live-call slot, for as long as this engine lives. Seen so again after 5 leases, with no
    * renewal in between finding it tracked, it ends as engine-lost.
    */
-  private async heldButUntracked(call: LoadedCall, requestId?: string): Promise<void> {
-    if (call.status !== 'ringing' && call.status !== 'in_progress') return;
+  private async heldButUntracked(call: LiveCall, requestId?: string): Promise<void> {
     const now = Date.now();
     const since = this.untracked.get(call.id);
     if (since === undefined) {
@@ -146,9 +154,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     if (now - since < LEASE_LIFETIMES * this.config.SIP_LEASE_MS) return;
     this.untracked.delete(call.id);
     this.logger.warn({ callId: call.id, msg: 'a call held here but not tracked for 5 leases ends as engine-lost' });
-    const stage = call.status === 'ringing' ? 'ringing' : 'in-progress';
-    const step: MoveStep = { kind: 'fail', from: call.status, reason: 'engine-lost', stage };
-    await this.transitions.move(call, step, new Date(now), requestId);
+    await this.endAsLost(call, new Date(now), requestId);
   }
 
   private async place(call: LoadedCall, requestId?: string): Promise<void> {

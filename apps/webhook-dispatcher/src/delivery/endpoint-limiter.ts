@@ -72,6 +72,8 @@ export function capChange(sent: SendOutcome): 'grow' | 'keep' | 'shrink' {
 @Injectable()
 export class EndpointLimiter implements OnApplicationShutdown {
   private readonly redis: RedisClient;
+  /** The same client, with the scripts defined on it. */
+  private readonly scripts: Scripts;
   private readonly leaseMs: number;
 
   constructor(private readonly config: AppConfig) {
@@ -80,6 +82,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
     // by their hash (EVALSHA), not their text: two scripts per delivery
     this.redis.defineCommand('endpointAcquire', { numberOfKeys: 3, lua: ACQUIRE });
     this.redis.defineCommand('endpointRelease', { numberOfKeys: 4, lua: RELEASE });
+    this.scripts = this.redis as unknown as Scripts;
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 5000;
   }
 
@@ -89,7 +92,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
 
   /** A slot for the holder, or false with its job parked: a slot freed later wakes it (see woke). */
   async acquire(webhookId: string, holder: string, jobId: string): Promise<boolean> {
-    const ok = await (this.redis as unknown as Scripts).endpointAcquire(
+    const ok = await this.scripts.endpointAcquire(
       ...this.keys(webhookId).slice(0, 3),
       Date.now(),
       this.leaseMs,
@@ -107,7 +110,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
    */
   async release(webhookId: string, holder: string, sent: SendOutcome): Promise<{ cap: number; woken: string | null }> {
     const change = capChange(sent);
-    const [cap, woken] = (await (this.redis as unknown as Scripts).endpointRelease(
+    const [cap, woken] = (await this.scripts.endpointRelease(
       ...this.keys(webhookId),
       holder,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
