@@ -7,6 +7,7 @@ import { WebhooksDataModule } from '@app/webhooks';
 import { DeliveryConsumer } from './delivery/delivery.consumer';
 import { DeliveryService } from './delivery/delivery.service';
 import { EndpointLimiter } from './delivery/endpoint-limiter';
+import { FirstAttempts } from './delivery/first-attempts';
 import { WebhookCache } from './delivery/webhook-cache';
 import { FanOutConsumer } from './fan-out/fan-out.consumer';
 import { FanOutService } from './fan-out/fan-out.service';
@@ -20,6 +21,7 @@ import { DispatchReconciler } from './reconciler/dispatch-reconciler.service';
     DeliveryConsumer,
     DeliveryService,
     EndpointLimiter,
+    FirstAttempts,
     WebhookCache,
     DispatchReconciler,
   ],

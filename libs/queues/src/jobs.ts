@@ -36,8 +36,11 @@ export interface JobPayloads {
   'advance-call': { callId: string; step: string; at: number } & Traced;
   /** A CallEvent row to fan out to webhooks (workspaceId: for fair ordering; absent on old jobs). */
   'fan-out': { eventId: string; workspaceId?: string } & Traced;
-  /** One round of sending a WebhookDelivery row; a retry or replay of it is a new round. */
-  deliver: { deliveryId: string; webhookId: string; round: number } & Traced;
+  /**
+   * One round of sending a WebhookDelivery row; a retry or replay of it is a new round. notBefore:
+   * the retry of a first attempt its fan-out made (ms since the epoch).
+   */
+  deliver: { deliveryId: string; webhookId: string; round: number; notBefore?: number } & Traced;
 }
 
 export type JobName = keyof JobPayloads;
@@ -84,6 +87,7 @@ export const JOBS = {
   deliver: {
     queue: QueueName.WebhookDeliveries,
     id: (d) => `${d.deliveryId}-${d.round}`,
+    notBefore: (d) => d.notBefore ?? 0,
     tenant: (d) => d.webhookId,
     options: { ...KEEP, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
   },

@@ -60,9 +60,7 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
     try {
       result = await this.delivery.attempt(data.deliveryId, data.requestId);
     } finally {
-      const { woken } = await this.limiter.release(data.webhookId, holder, result?.sent ?? null);
-      // not yet delayed, the woken job finds its mark once it is and runs itself; promoted, it needs none
-      if (woken && (await this.queues.promote('deliver', woken))) await this.limiter.woke(data.webhookId, woken);
+      await this.limiter.finish(data.webhookId, holder, result?.sent ?? null);
     }
     if (result.nextAttemptAt) await this.tryLater(job, token, result.nextAttemptAt.getTime());
   }

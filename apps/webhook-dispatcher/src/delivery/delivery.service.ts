@@ -9,10 +9,19 @@ import {
   WebhookDeliveriesRepository,
   WebhookSender,
   webhookHealthChange,
+  type DeliveryForSend,
   type RetryPolicy,
 } from '@app/webhooks';
 import type { SendOutcome } from './endpoint-limiter';
 import { WebhookCache } from './webhook-cache';
+
+/** When to try again (null: nothing follows), and how the send went (null: nothing was sent). */
+export interface AttemptResult {
+  nextAttemptAt: Date | null;
+  sent: SendOutcome;
+}
+
+const NOTHING: AttemptResult = { nextAttemptAt: null, sent: null };
 
 /** One attempt of one delivery, recorded, with what follows from its outcome. */
 @Injectable()
@@ -35,28 +44,32 @@ export class DeliveryService {
   }
 
   /**
-   * Sends the delivery if it is due; answers when to try again (null: nothing follows) and how the
-   * send went (null: nothing was sent), which adapts the endpoint's concurrency.
+   * Sends the delivery if it is still pending; answers when to try again and how the send went,
+   * which adapts the endpoint's concurrency.
    */
-  async attempt(deliveryId: string, requestId?: string): Promise<{ nextAttemptAt: Date | null; sent: SendOutcome }> {
-    const nothing = { nextAttemptAt: null, sent: null };
+  async attempt(deliveryId: string, requestId?: string): Promise<AttemptResult> {
     const d = await this.deliveries.findForSend(deliveryId);
-    if (!d || d.status !== 'pending') return nothing;
+    if (!d || d.status !== 'pending') return NOTHING;
+    return this.attemptOf(d, requestId);
+  }
+
+  /** The same for a delivery already read (or just created: a fan-out's first attempt). */
+  async attemptOf(d: DeliveryForSend, requestId?: string): Promise<AttemptResult> {
     const webhook = await this.webhooks.get(d.webhookId);
     if (!webhook || webhook.deleted) {
       await this.deliveries.failDelivery(d.id, 'webhook deleted');
-      return nothing;
+      return NOTHING;
     }
     // A disabled webhook keeps its deliveries pending; they resume when it is enabled again.
-    if (!webhook.enabled) return nothing;
+    if (!webhook.enabled) return NOTHING;
     if (webhook.keyRevoked) {
       await this.deliveries.disableWebhook(webhook.id, DISABLED_REASONS.apiKeyRevoked);
       this.webhooks.forget(webhook.id);
-      return nothing;
+      return NOTHING;
     }
     if (!hasAttemptsLeft(d)) {
       await this.deliveries.failDelivery(d.id, 'attempts exhausted');
-      return nothing;
+      return NOTHING;
     }
 
     const number = d.attemptCount + 1;

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
-import { redisClient, type RedisClient } from '@app/queues';
+import { JobQueues, redisClient, type RedisClient } from '@app/queues';
 
 /** Parked job ids are forgotten after an hour of no parking (their fall-back wake-ups have run them). */
 const PARKED_TTL_MS = 3_600_000;
@@ -14,8 +14,8 @@ export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
 // and the parked jobs already woken. The keys share the webhook's hash tag, so a Redis Cluster runs
 // each script on one node.
 //
-// Takes a slot for the holder, or parks its job (ARGV[6]) in the same step, so a slot freed at any
-// moment after the refusal finds the job to wake.
+// Takes a slot for the holder, or parks its job (ARGV[6], unless empty) in the same step, so a slot
+// freed at any moment after the refusal finds the job to wake.
 const ACQUIRE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[5]), tonumber(ARGV[4]))
@@ -25,8 +25,10 @@ if redis.call('ZCARD', KEYS[1]) < cap then
   redis.call('ZREM', KEYS[3], ARGV[6])
   return 1
 end
-redis.call('ZADD', KEYS[3], 'NX', ARGV[1], ARGV[6])
-redis.call('PEXPIRE', KEYS[3], ${PARKED_TTL_MS})
+if ARGV[6] ~= '' then
+  redis.call('ZADD', KEYS[3], 'NX', ARGV[1], ARGV[6])
+  redis.call('PEXPIRE', KEYS[3], ${PARKED_TTL_MS})
+end
 return 0`;
 
 // Frees the holder's slot and adapts the cap to how the endpoint answered: one more after a fast
@@ -76,7 +78,10 @@ export class EndpointLimiter implements OnApplicationShutdown {
   private readonly scripts: Scripts;
   private readonly leaseMs: number;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly queues: JobQueues,
+  ) {
     // Commands of concurrent deliveries issued in the same tick go out in one write.
     this.redis = redisClient(config, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
     // by their hash (EVALSHA), not their text: two scripts per delivery
@@ -90,8 +95,11 @@ export class EndpointLimiter implements OnApplicationShutdown {
     this.redis.disconnect();
   }
 
-  /** A slot for the holder, or false with its job parked: a slot freed later wakes it (see woke). */
-  async acquire(webhookId: string, holder: string, jobId: string): Promise<boolean> {
+  /**
+   * A slot for the holder, or false with its job (if any) parked: a slot freed later wakes it (see
+   * woke). A send without a job (a fan-out's first attempt) parks nothing: it is queued instead.
+   */
+  async acquire(webhookId: string, holder: string, jobId: string | null): Promise<boolean> {
     const ok = await this.scripts.endpointAcquire(
       ...this.keys(webhookId).slice(0, 3),
       Date.now(),
@@ -99,7 +107,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
       holder,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ADAPTIVE.startCap,
-      jobId,
+      jobId ?? '',
     );
     return ok === 1;
   }
@@ -118,6 +126,12 @@ export class EndpointLimiter implements OnApplicationShutdown {
       change,
     )) as [number, string | null];
     return { cap: Number(cap), woken: woken || null };
+  }
+
+  /** Frees the slot (see release) and runs the job it woke, if that job is delayed by now (else it wakes itself). */
+  async finish(webhookId: string, holder: string, sent: SendOutcome): Promise<void> {
+    const { woken } = await this.release(webhookId, holder, sent);
+    if (woken && (await this.queues.promote('deliver', woken))) await this.woke(webhookId, woken);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
 import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/webhooks';
+import { FirstAttempts } from '../delivery/first-attempts';
 
 /** An event becomes one WebhookDelivery per subscribed webhook, stored before anything is sent. */
 @Injectable()
@@ -10,16 +11,18 @@ export class FanOutService {
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly queue: DeliveryQueue,
+    private readonly firstAttempts: FirstAttempts,
     private readonly config: AppConfig,
   ) {}
 
-  async fanOut(eventId: string, requestId?: string): Promise<void> {
-    const {
-      pending,
-      requestId: callRequestId,
-      callId,
-    } = await this.deliveries.fanOut(eventId, this.config.WEBHOOK_MAX_ATTEMPTS);
-    const rid = requestId ?? callRequestId ?? undefined;
+  /**
+   * sendFirst: make the first attempts of the new deliveries here (FirstAttempts); else (the
+   * reconciler, which must not wait on receivers) they all go to the deliveries queue.
+   */
+  async fanOut(eventId: string, requestId?: string, sendFirst = true): Promise<void> {
+    const fanOut = await this.deliveries.fanOut(eventId, this.config.WEBHOOK_MAX_ATTEMPTS);
+    const { pending, callId } = fanOut;
+    const rid = requestId ?? fanOut.requestId ?? undefined;
     this.logger.log({
       requestId: rid,
       eventId,
@@ -27,6 +30,7 @@ export class FanOutService {
       deliveries: pending.length,
       msg: `event ${eventId}: ${pending.length} delivery(ies) to send`,
     });
-    await this.queue.enqueue(pending, rid);
+    if (sendFirst) await this.firstAttempts.run(fanOut, rid);
+    else await this.queue.enqueue(pending, rid);
   }
 }

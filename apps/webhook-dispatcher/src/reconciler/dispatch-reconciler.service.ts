@@ -28,7 +28,7 @@ export class DispatchReconciler extends PeriodicTask {
 
   protected async run(): Promise<void> {
     const events = await this.deliveries.findNotFannedOut(new Date(Date.now() - FAN_OUT_GRACE_MS), BATCH);
-    for (const e of events) await this.fanOut.fanOut(e.id);
+    for (const e of events) await this.fanOut.fanOut(e.id, undefined, false);
     // Quiet for longer than an attempt can take: nothing is working on it.
     const quietMs = Math.max(2000, this.config.WEBHOOK_TIMEOUT_MS + 1000);
     const stale = await this.deliveries.findStalePending(new Date(Date.now() - quietMs), BATCH);

@@ -8,11 +8,12 @@ export interface DeliveryRound {
   webhookId: string;
 }
 
-const payload = (d: DeliveryRound, requestId?: string) => ({
+const payload = (d: DeliveryRound, requestId?: string, notBefore?: number) => ({
   deliveryId: d.id,
   webhookId: d.webhookId,
   round: d.replays,
   requestId,
+  notBefore,
 });
 
 /** Puts delivery rounds on their queue (the dispatcher's fan-out and reconciler, the gateway's replays). */
@@ -20,10 +21,11 @@ const payload = (d: DeliveryRound, requestId?: string) => ({
 export class DeliveryQueue {
   constructor(private readonly jobs: JobQueues) {}
 
-  enqueue(rounds: DeliveryRound[], requestId?: string): Promise<void> {
+  /** notBefore: not run before then (ms since the epoch), for the retry of an attempt made without a job. */
+  enqueue(rounds: DeliveryRound[], requestId?: string, notBefore?: number): Promise<void> {
     return this.jobs.addBulk(
       'deliver',
-      rounds.map((d) => payload(d, requestId)),
+      rounds.map((d) => payload(d, requestId, notBefore)),
     );
   }
 

@@ -13,7 +13,7 @@ export interface DeliveryForSend {
   attemptCount: number;
   attemptLimit: number;
   event: string;
-  callId: string;
+  callId: string | null;
   eventType: string;
   occurredAt: Date;
   data: unknown;
@@ -22,9 +22,12 @@ export interface DeliveryForSend {
 // The hot path of the dispatcher as prepared statements (PrismaService.sql): planned once per
 // connection, and none of Prisma's per-query work.
 
-/** The event, its call's request id (none for campaign events), and the webhooks still to get a delivery of it. */
+/**
+ * The event (what its deliveries send), its call's request id (none for campaign events), and the
+ * webhooks still to get a delivery of it.
+ */
 const FAN_OUT_TARGETS = `
-  SELECT e.id, e."workspaceId", e.type, e."callId", c."requestId",
+  SELECT e.id, e."workspaceId", e.type, e."callId", e."occurredAt", e.data, c."requestId",
          CASE WHEN e."fannedOutAt" IS NULL THEN ARRAY(
            SELECT w.id FROM "Webhook" w
            WHERE w."workspaceId" = e."workspaceId" AND w."deletedAt" IS NULL AND e.type = ANY (w.events)
@@ -35,7 +38,7 @@ const FAN_OUT_TARGETS = `
 /**
  * Creates the deliveries (once: a delivery's id is derived from its (event, webhook), so a repeat
  * or a racing dispatcher conflicts on the primary key), marks the events fanned out, and answers
- * every pending delivery of the events.
+ * every pending delivery of the events, `fresh` for those this statement created.
  */
 const FAN_OUT = `
   WITH created AS (
@@ -45,14 +48,14 @@ const FAN_OUT = `
     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[])
       AS d(id, hook, "eventId", "workspaceId", event, "attemptLimit")
     ON CONFLICT (id) DO NOTHING
-    RETURNING id, replays, "webhookId", "eventId"
+    RETURNING id, replays, "webhookId", "eventId", "attemptLimit"
   ), marked AS (
     UPDATE "CallEvent" SET "fannedOutAt" = now() AT TIME ZONE 'UTC'
     WHERE id = ANY ($1::text[]) AND "fannedOutAt" IS NULL
   )
-  SELECT id, replays, "webhookId", "eventId" FROM created
+  SELECT id, replays, "webhookId", "eventId", "attemptLimit", true AS fresh FROM created
   UNION ALL
-  SELECT id, replays, "webhookId", "eventId" FROM "WebhookDelivery"
+  SELECT id, replays, "webhookId", "eventId", "attemptLimit", false FROM "WebhookDelivery"
   WHERE "eventId" = ANY ($1::text[]) AND status = 'pending' AND NOT (id = ANY ($2::text[]))`;
 
 const FIND_FOR_SEND = `
@@ -113,10 +116,26 @@ const columns = (rows: readonly (readonly unknown[])[], width: number) =>
  */
 const BATCH = { cache: false, maxBatchSize: 200, batchScheduleFn: (run: () => void) => setImmediate(run) } as const;
 
+/** A pending delivery of a fanned-out event; `fresh`: created by this fan-out, so never attempted. */
+export interface FannedOutDelivery extends DeliveryRound {
+  fresh: boolean;
+  attemptLimit: number;
+}
+
 export interface FanOutResult {
-  pending: DeliveryRound[];
+  pending: FannedOutDelivery[];
   requestId: string | null;
   callId: string | null;
+  /** What the event's deliveries send (null: no such event). */
+  event: { type: string; occurredAt: Date; data: unknown } | null;
+}
+
+/** A fresh delivery of a fanned-out event as an attempt reads it (no read needed: nothing was sent yet). */
+export function freshForSend(d: FannedOutDelivery, f: FanOutResult): DeliveryForSend {
+  const e = f.event!;
+  const { id, webhookId, attemptLimit } = d;
+  const about = { event: e.type, callId: f.callId, eventType: e.type, occurredAt: e.occurredAt, data: e.data };
+  return { id, webhookId, status: 'pending', attemptCount: 0, attemptLimit, ...about };
 }
 
 /**
@@ -127,14 +146,17 @@ export interface FanOutResult {
 @Injectable()
 export class WebhookDeliveriesRepository {
   private readonly fanOuts = new DataLoader<{ eventId: string; attemptLimit: number }, FanOutResult>(async (keys) => {
-    type Target = { id: string; workspaceId: string; type: string; callId: string; requestId: string | null };
+    type Target = { id: string; workspaceId: string; type: string; callId: string; requestId: string | null } & {
+      occurredAt: Date;
+      data: unknown;
+    };
     const eventIds = keys.map((k) => k.eventId);
     const targets = await this.prisma.sql<Target & { hooks: string[] }>('fan-out-targets', FAN_OUT_TARGETS, [eventIds]);
     const limits = new Map(keys.map((k) => [k.eventId, k.attemptLimit]));
     const rows = targets.flatMap((e) =>
       e.hooks.map((hook) => [deliveryIdFor(e.id, hook), hook, e.id, e.workspaceId, e.type, limits.get(e.id)!] as const),
     );
-    const pending = await this.prisma.sql<DeliveryRound & { eventId: string }>('fan-out', FAN_OUT, [
+    const pending = await this.prisma.sql<FannedOutDelivery & { eventId: string }>('fan-out', FAN_OUT, [
       eventIds,
       ...columns(rows, 6),
     ]);
@@ -142,7 +164,9 @@ export class WebhookDeliveriesRepository {
     return eventIds.map((id) => {
       const event = byId.get(id);
       const mine = pending.filter((d) => d.eventId === id).map(({ eventId: _, ...round }) => round);
-      return { pending: mine, requestId: event?.requestId ?? null, callId: event?.callId ?? null };
+      if (!event) return { pending: mine, requestId: null, callId: null, event: null };
+      const about = { type: event.type, occurredAt: event.occurredAt, data: event.data };
+      return { pending: mine, requestId: event.requestId, callId: event.callId, event: about };
     });
   }, BATCH);
 

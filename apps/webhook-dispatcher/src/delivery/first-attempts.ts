@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import pLimit from 'p-limit';
+import { AppConfig } from '@app/platform';
+import { DeliveryQueue, freshForSend, type FanOutResult, type FannedOutDelivery } from '@app/webhooks';
+import { DeliveryService, type AttemptResult } from './delivery.service';
+import { EndpointLimiter } from './endpoint-limiter';
+
+/**
+ * The first attempt of each delivery a fan-out created, made by the fan-out itself: a job per
+ * delivery costs Redis two BullMQ scripts and this process a round of job handling, more than the
+ * send, and the fan-out already holds what the send needs. At most FIRST_ATTEMPTS_IN_FLIGHT are in
+ * flight per process; past that, fan-outs wait their turn (oldest first). A delivery
+ * whose endpoint is at its cap, or that must be tried again, goes to the deliveries queue. The row
+ * stays the truth: a crash mid-send leaves it pending, and the fan-out job, run again, queues it.
+ */
+@Injectable()
+export class FirstAttempts {
+  private readonly sends: pLimit.Limit;
+
+  constructor(
+    private readonly delivery: DeliveryService,
+    private readonly limiter: EndpointLimiter,
+    private readonly queue: DeliveryQueue,
+    config: AppConfig,
+  ) {
+    this.sends = pLimit(config.FIRST_ATTEMPTS_IN_FLIGHT);
+  }
+
+  /** Sends the fresh deliveries and queues the others; settles when every send is recorded. */
+  async run(fanOut: FanOutResult, requestId?: string): Promise<void> {
+    const first = fanOut.event ? fanOut.pending.filter((d) => d.fresh) : [];
+    await this.queue.enqueue(
+      fanOut.pending.filter((d) => !first.includes(d)),
+      requestId,
+    );
+    const sent = await Promise.allSettled(first.map((d) => this.sends(() => this.send(d, fanOut, requestId))));
+    // a failed record (database away) fails the fan-out job: run again, it queues what is still pending
+    const failed = sent.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private async send(d: FannedOutDelivery, fanOut: FanOutResult, requestId?: string): Promise<void> {
+    const holder = `first:${d.id}`;
+    if (!(await this.limiter.acquire(d.webhookId, holder, null))) return this.queue.enqueue([d], requestId);
+    let result: AttemptResult | undefined;
+    try {
+      result = await this.delivery.attemptOf(freshForSend(d, fanOut), requestId);
+    } finally {
+      await this.limiter.finish(d.webhookId, holder, result?.sent ?? null);
+    }
+    if (result.nextAttemptAt) await this.queue.enqueue([d], requestId, result.nextAttemptAt.getTime());
+  }
+}
