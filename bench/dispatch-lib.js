@@ -9,6 +9,10 @@ const { jobOptions, QueueName } = require('../dist/libs/queues/src/jobs');
 const { FairShare } = require('../dist/libs/queues/src/fair-share');
 const { queuePrefix } = require('../dist/libs/queues/src/redis-connection');
 const { newId } = require('./ids');
+const { attemptIdFor, deliveryIdFor } = require('../dist/libs/platform/src/ids');
+
+/** Delivered events in the database before a run, as a running service's holds (smoke: a few). */
+const HISTORY = process.env.BENCH_SMOKE ? 200 : 20_000;
 const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
 
 /**
@@ -48,6 +52,7 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   await kill(gateway);
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
+  await history(db, tenants[0], HISTORY);
   const fairShare = new FairShare();
   const events = new Queue(QueueName.DomainEvents, {
     connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
@@ -111,6 +116,44 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
       await dropKeys(env);
     },
   };
+}
+
+/**
+ * `n` calls with a call.started event fanned out and delivered once to the tenant's first webhook,
+ * then ANALYZE (as autovacuum would have). Without it the run starts from empty tables: the
+ * statements' plans, cached while the tables are tiny (sequential scans, hash joins), stay in use
+ * as they grow, and each batch costs more than the last.
+ */
+async function history(db, { ws, agentId }, n) {
+  const { rows } = await db.query(`SELECT id FROM "Webhook" WHERE "workspaceId" = $1 ORDER BY id LIMIT 1`, [ws]);
+  if (!rows.length) return;
+  const calls = Array.from({ length: n }, () => newId('call'));
+  const events = calls.map(() => newId('event'));
+  const deliveries = events.map((e) => deliveryIdFor(e, rows[0].id));
+  await db.query(
+    `
+    WITH c AS (
+      INSERT INTO "Call" (id, "workspaceId", "assistantId", "to", language, status, "updatedAt")
+      SELECT id, $1, $2, '+14155552671', 'en', 'completed', now() FROM unnest($3::text[]) id RETURNING id
+    ), e AS (
+      INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt", "publishedAt",
+                               "fannedOutAt")
+      SELECT e.id, $1, e.call, 'call.started', 1, jsonb_build_object('callId', e.call), now() AT TIME ZONE 'UTC',
+             now(), now() AT TIME ZONE 'UTC'
+      FROM unnest($3::text[], $4::text[]) AS e(call, id) WHERE EXISTS (SELECT 1 FROM c) RETURNING id
+    )
+    INSERT INTO "WebhookDelivery" (id, "webhookId", "eventId", "workspaceId", event, status, "attemptCount",
+                                   "attemptLimit", "lastAttemptAt", "createdAt", "updatedAt")
+    SELECT d.id, $6, d.event, $1, 'call.started', 'succeeded', 1, 8, now(), now(), now()
+    FROM unnest($5::text[], $4::text[]) AS d(id, event) WHERE EXISTS (SELECT 1 FROM e)`,
+    [ws, agentId, calls, events, deliveries, rows[0].id],
+  );
+  await db.query(
+    `INSERT INTO "DeliveryAttempt" (id, "deliveryId", number, "startedAt", "durationMs", "statusCode")
+     SELECT a.id, a.delivery, 1, now(), 3, 204 FROM unnest($1::text[], $2::text[]) AS a(id, delivery)`,
+    [deliveries.map(attemptIdFor), deliveries],
+  );
+  await db.query('ANALYZE');
 }
 
 /** Publishes `rate` events/s of `tenant` for `seconds`, in `ticks` batches a second; answers the count and start. */
