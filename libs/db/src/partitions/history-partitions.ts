@@ -92,6 +92,15 @@ export function planHistoryPartitions(existing: HistoryPartition[], now: number,
   return { create, drop };
 }
 
+/** Whether a partition's detach was begun (CONCURRENTLY) and not finished. */
+async function detachPending(db: PoolClient, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ pending: boolean }>(
+    'SELECT inhdetachpending AS pending FROM pg_inherits WHERE inhrelid = to_regclass($1)',
+    [`"${name}"`],
+  );
+  return rows[0]?.pending ?? false;
+}
+
 /** Creates history partitions ahead and drops those past retention; one runner at a time. */
 @Injectable()
 export class HistoryPartitions {
@@ -164,8 +173,12 @@ export class HistoryPartitions {
         const dropped: HistoryPartition[] = [];
         for (const p of plan.drop) {
           try {
-            const how = p.detaching ? 'FINALIZE' : 'CONCURRENTLY';
-            await giveWayToWriters(() => db.query(`ALTER TABLE "${p.table}" DETACH PARTITION "${p.name}" ${how}`));
+            // A DETACH … CONCURRENTLY that gave way in its second step (waiting for older snapshots)
+            // leaves the month pending detach: its retry finishes it (FINALIZE) in this same pass.
+            await giveWayToWriters(async () => {
+              const how = p.detaching || (await detachPending(db, p.name)) ? 'FINALIZE' : 'CONCURRENTLY';
+              return db.query(`ALTER TABLE "${p.table}" DETACH PARTITION "${p.name}" ${how}`);
+            });
             await giveWayToWriters(() => db.query(`DROP TABLE "${p.name}"`));
             dropped.push(p);
           } catch (e) {
