@@ -165,10 +165,17 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     const timer = setInterval(() => document.visibilityState === 'visible' && load(), DELIVERIES_REFRESH_MS);
     return () => clearInterval(timer);
   }, [load]);
-  const show = async (d: Delivery) => {
-    const detail = await api<Schemas['DeliveryDetail']>('GET', `/webhook/${webhookId}/deliveries/${d.deliveryId}`);
-    setAttempts({ ...attempts, [d.deliveryId]: detail.attempts });
-  };
+  const show = useCallback(
+    async (d: Delivery) => {
+      const detail = await api<Schemas['DeliveryDetail']>('GET', `/webhook/${webhookId}/deliveries/${d.deliveryId}`);
+      setAttempts((shown) => ({ ...shown, [d.deliveryId]: detail.attempts }));
+    },
+    [webhookId],
+  );
+  // an open row's attempts follow the log: one recorded after they were fetched shows at the next refresh
+  useEffect(() => {
+    for (const d of list) if ((attempts[d.deliveryId]?.length ?? d.attemptCount) < d.attemptCount) void show(d);
+  }, [list, attempts, show]);
   const retry = async (d: Delivery) => {
     await api('POST', `/webhook/${webhookId}/deliveries/${d.deliveryId}/retry`).then(
       () => setNote(`Delivery ${d.deliveryId} is being sent again.`),

@@ -9,9 +9,9 @@ import { EndpointLimiter } from './endpoint-limiter';
  * The first attempt of each delivery a fan-out created, made by the fan-out itself: a job per
  * delivery costs Redis two BullMQ scripts and this process a round of job handling, more than the
  * send, and the fan-out already holds what the send needs. At most FIRST_ATTEMPTS_IN_FLIGHT are in
- * flight per process; past that, fan-outs wait their turn (oldest first). A delivery
- * whose endpoint is at its cap, or that must be tried again, goes to the deliveries queue. The row
- * stays the truth: a crash mid-send leaves it pending, and the fan-out job, run again, queues it.
+ * flight per process; past that, fan-outs wait their turn (oldest first). A delivery whose endpoint
+ * is at its cap, or that must be tried again, goes to the deliveries queue. The row stays the
+ * truth: a crash mid-send leaves it pending, and the fan-out job, run again, queues it.
  */
 @Injectable()
 export class FirstAttempts {
@@ -28,9 +28,10 @@ export class FirstAttempts {
 
   /** Sends the fresh deliveries and queues the others; settles when every send is recorded. */
   async run(fanOut: FanOutResult, requestId?: string): Promise<void> {
-    const first = fanOut.event ? fanOut.pending.filter((d) => d.fresh) : [];
+    const sendNow = (d: FannedOutDelivery) => d.fresh && fanOut.event !== null;
+    const first = fanOut.pending.filter(sendNow);
     await this.queue.enqueue(
-      fanOut.pending.filter((d) => !first.includes(d)),
+      fanOut.pending.filter((d) => !sendNow(d)),
       requestId,
     );
     const sent = await Promise.allSettled(first.map((d) => this.sends(() => this.send(d, fanOut, requestId))));
