@@ -93,10 +93,11 @@ ensure_sip_peers() {
   local missing=()
   command -v sipp >/dev/null || missing+=(sip-tester)
   command -v baresip >/dev/null || missing+=(baresip-core)
+  command -v kamailio >/dev/null || missing+=(kamailio) # the SIP front door of sip-kamailio e2e
   command -v flite >/dev/null || missing+=(flite)
   command -v pocketsphinx_continuous >/dev/null || missing+=(pocketsphinx pocketsphinx-en-us)
   /usr/bin/python3 -c 'import pocketsphinx.pocketsphinx' 2>/dev/null || missing+=(python3-pocketsphinx)
-  if [ ${#missing[@]} -eq 0 ]; then note "sipp, baresip, flite, pocketsphinx (resident): installed"; return; fi
+  if [ ${#missing[@]} -eq 0 ]; then note "sipp, baresip, kamailio, flite, pocketsphinx (resident): installed"; return; fi
   apt_install --no-install-recommends "${missing[@]}"
 }
 
