@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AssistantsDataModule } from '@app/assistants';
 import { CampaignsDataModule } from '@app/campaigns';
 import { CallsDataModule } from '@app/calls';
@@ -9,7 +9,7 @@ import {
   ConfigModule,
   ContractValidationPipe,
   LoggingModule,
-  RequestBodyInterceptor,
+  RequestBodyGuard,
   SecretsModule,
 } from '@app/platform';
 import { QueuesModule } from '@app/queues';
@@ -68,11 +68,11 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     QueueBoardModule,
   ],
   providers: [
-    // Order matters: the key says which workspace's budget a request spends.
+    // Order matters: the key says which workspace's budget a request spends, and bodies are read
+    // last: nothing unauthenticated or over its rate limit is parsed.
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },
-    // Bodies are read after the guards: nothing unauthenticated is parsed.
-    { provide: APP_INTERCEPTOR, useClass: RequestBodyInterceptor },
+    { provide: APP_GUARD, useClass: RequestBodyGuard },
     { provide: APP_PIPE, useClass: ContractValidationPipe },
   ],
 })

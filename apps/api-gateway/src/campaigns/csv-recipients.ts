@@ -11,7 +11,7 @@ const CHUNK_CHARS = 64 * 1024;
  * POST …/campaign/{id}/recipients also takes `text/csv`: a header row with `to`, optionally
  * `timezone`; every other column becomes metadata. The rows become the JSON body
  * `{recipients: [...]}`, so they are checked like JSON rows: recipients[i] is data row i + 1
- * (line i + 2 of the file). Read only after authentication (RequestBodyInterceptor), and parsed
+ * (line i + 2 of the file). Read only after authentication (RequestBodyGuard), and parsed
  * in pieces so a large file never holds the event loop for long.
  */
 export const csvRecipients: TextBodyReader = {
