@@ -3,11 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compile as compileTrust } from '@fastify/proxy-addr';
-import { PinoLogger } from 'nestjs-pino';
-import { pinoHttp, type HttpLogger } from 'pino-http';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { ApiError } from '../errors/api-error';
-import { ACCESS_LOG } from '../logging/logging.module';
+import { logAccess } from '../logging/logging.module';
 import type { AppConfig } from '../config/app-config';
 import { readJsonBody } from './json-body';
 import { metricsAccess } from './metrics-access';
@@ -16,7 +14,7 @@ export type { FastifyReply, FastifyRequest, NestFastifyApplication };
 
 /**
  * A sane incoming X-Request-Id, or a new one; echoed in the response, error bodies and log lines.
- * Kept on the raw request too, where the access log (pino-http) reads it.
+ * Kept on the raw request too.
  */
 export function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
@@ -68,7 +66,7 @@ export interface HttpOptions {
 }
 
 /**
- * Settings every app shares: no body is read before authentication (RequestBodyInterceptor reads
+ * Settings every app shares: no body is read before authentication (RequestBodyGuard reads
  * API bodies), the request id on every answer and in its access log line, NUL characters refused
  * in URLs (PostgreSQL text cannot hold them), /metrics behind METRICS_TOKEN, and every error
  * answered {code, message, requestId} by one filter.
@@ -85,8 +83,6 @@ export function configureHttp(app: NestFastifyApplication, config: AppConfig, op
     readJsonBody(req.raw).then((body) => done(null, body), done);
   });
   const checkMetrics = metricsAccess(config);
-  // the root logger exists once Nest has initialised the app (LoggingModule), after this runs
-  let access: HttpLogger<IncomingMessage & { id?: string }> | undefined;
   // Once the server is closing, a connection whose answer has finished is closed rather than kept
   // alive idle until keepAliveTimeout (event streams the shutdown ended, requests that were in flight).
   let closing = false;
@@ -95,10 +91,12 @@ export function configureHttp(app: NestFastifyApplication, config: AppConfig, op
     fastify.server.closeIdleConnections();
     done();
   });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    if (closing) req.raw.socket?.destroySoon();
+    logAccess(req, reply.statusCode, reply.elapsedTime);
+    done();
+  });
   fastify.addHook('onRequest', (req, reply, done) => {
-    access ??= pinoHttp({ ...ACCESS_LOG, logger: PinoLogger.root });
-    access(req.raw as IncomingMessage & { id?: string }, reply.raw);
-    reply.raw.once('finish', () => closing && req.raw.socket?.destroySoon());
     // Set on the raw response so it survives a handler that takes the socket over (SSE, MCP).
     reply.raw.setHeader('X-Request-Id', req.id);
     if (req.url.includes('%00') || req.url.includes('\u0000')) {

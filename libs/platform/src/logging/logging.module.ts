@@ -1,6 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { Global, Module, RequestMethod } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { destination } from 'pino';
 import { AppConfig } from '../config/app-config';
 
@@ -24,18 +23,20 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
-/** The access line of a request (pino-http); /health and /metrics, probed all day, are not logged. */
-export const ACCESS_LOG = {
-  genReqId: (req: IncomingMessage & { id?: string }) => req.id ?? '',
-  autoLogging: {
-    ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') || req.url === '/metrics',
-  },
-  serializers: {
-    req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-    // the status only: the headers are the same security headers on every answer
-    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-  },
-};
+/**
+ * The access line of a request, written once its answer has gone (configureHttp's onResponse hook):
+ * the request id, method and URL, the status (not the headers: the same security headers on every
+ * answer) and the time taken in ms. /health and /metrics, probed all day, are not logged. Nothing is
+ * built per request below `info` (no child logger per request, as pino-http makes).
+ */
+export function logAccess(req: { id: string; method: string; url: string }, statusCode: number, ms: number): void {
+  const root = PinoLogger.root;
+  if (!root?.isLevelEnabled('info') || req.url.startsWith('/health') || req.url === '/metrics') return;
+  root.info(
+    { req: { id: req.id, method: req.method, url: req.url }, res: { statusCode }, responseTime: Math.round(ms) },
+    statusCode >= 500 ? 'request errored' : 'request completed',
+  );
+}
 
 /**
  * Structured JSON logs (pino) for every app. The gateway's request id (X-Request-Id) is the log
