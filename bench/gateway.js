@@ -51,8 +51,12 @@ module.exports = async function gatewayBench({
     floorPort,
   );
   const body = JSON.stringify({ agentId, to: '+14155552671', metadata: { bench: true } });
+  // Each start-call dials another number (+14155551000 ... +14155559999), as real traffic does: nothing
+  // about a number (its validation, the do-not-call check) is served from a memo of the one before.
+  let dialled = 0;
   const startCallIn = (tenant) =>
-    JSON.stringify({ agentId: tenant.agentId, to: '+14155552671', metadata: { bench: true } });
+    JSON.stringify({ agentId: tenant.agentId, to: `+1415555${1000 + (dialled++ % 9000)}`, metadata: { bench: true } });
+  const anotherNumber = (tenant) => (req) => ({ ...req, body: startCallIn(tenant) });
   let next = 0;
   // each request into the next of the many workspaces, with its key and assistant
   const acrossWorkspaces = (req) => {
@@ -75,20 +79,21 @@ module.exports = async function gatewayBench({
     // warm-up, not counted: both servers' JIT, pools and caches, as in a process that has been serving a while
     const warm = Math.max(1, Math.round(duration / 4));
     await load({ url: `${base}/voice/call/${callId}`, headers, duration: warm, connections });
-    await load({ url: `${base}/voice/agent/call`, ...post, duration: warm, headers });
-    await load({ url: `${floorBase}/essential/call`, ...post, duration: warm, headers });
-    const essentialStart = await load({ url: `${floorBase}/essential/call`, ...post, headers });
+    const inEmpty = { ...post, setupRequest: anotherNumber(empty) };
+    await load({ url: `${base}/voice/agent/call`, ...inEmpty, duration: warm, headers });
+    await load({ url: `${floorBase}/essential/call`, ...inEmpty, duration: warm, headers });
+    const essentialStart = await load({ url: `${floorBase}/essential/call`, ...inEmpty, headers });
     const results = {
       startCall: {
-        ours: await load({ url: `${base}/voice/agent/call`, ...post, headers }),
-        floor: await load({ url: `${floorBase}/call`, ...post }),
+        ours: await load({ url: `${base}/voice/agent/call`, ...inEmpty, headers }),
+        floor: await load({ url: `${floorBase}/call`, ...inEmpty }),
         essentialFloor: essentialStart,
       },
       [`startCallWith${liveCalls}Live`]: {
         ours: await load({
           url: `${base}/voice/agent/call`,
           ...post,
-          body: startCallIn(busy),
+          setupRequest: anotherNumber(busy),
           headers: { authorization: `Bearer ${busy.key}` },
         }),
         essentialFloor: essentialStart,
