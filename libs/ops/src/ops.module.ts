@@ -23,19 +23,14 @@ export class OpsModule implements NestModule {
   /**
    * Times every HTTP request by its route pattern (never the raw path, which holds ids). Runs when
    * the app configures middleware, before its routes are registered, so the hook covers them all.
+   * Fastify's onResponse runs once the answer has gone, also for answers a handler wrote itself
+   * (SSE, MCP), and its elapsed time costs no timer or listener per request.
    */
   configure(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onRequest', (req, reply, done) => {
-      const end = this.metrics.httpDuration.startTimer();
-      // the raw response's finish: also for answers a handler wrote itself (SSE, MCP)
-      reply.raw.once('finish', () => {
-        end({
-          method: req.method,
-          route: req.routeOptions.url ?? 'unmatched',
-          status_code: String(reply.raw.statusCode),
-        });
-      });
+    fastify?.addHook('onResponse', (req, reply, done) => {
+      const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode };
+      this.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
       done();
     });
   }

@@ -1,4 +1,4 @@
-import { Global, Module, RequestMethod } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { destination } from 'pino';
 import { AppConfig } from '../config/app-config';
@@ -56,7 +56,8 @@ export function logAccess(req: { id: string; method: string; url: string }, stat
     LoggerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        exclude: [{ path: '*path', method: RequestMethod.ALL }],
+        // no route gets nestjs-pino's middleware: Nest would run it (or its exclusion check) on each request
+        forRoutes: [],
         pinoHttp: [
           { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
           destination({ dest: 1, sync: false }),
