@@ -5,13 +5,7 @@ import { CampaignsDataModule } from '@app/campaigns';
 import { CallsDataModule } from '@app/calls';
 import { DbModule } from '@app/db';
 import { OpsModule, QueueBoardModule } from '@app/ops';
-import {
-  ConfigModule,
-  ContractValidationPipe,
-  LoggingModule,
-  RequestBodyGuard,
-  SecretsModule,
-} from '@app/platform';
+import { ConfigModule, ContractValidationPipe, LoggingModule, RequestBodyGuard, SecretsModule } from '@app/platform';
 import { QueuesModule } from '@app/queues';
 import { TelephonyModule } from '@app/telephony';
 import { WebhooksDataModule } from '@app/webhooks';
