@@ -1,4 +1,4 @@
-// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice|console] [-- --smoke]: every benchmark
+// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice|console|slots] [-- --smoke]: every benchmark
 // by default. --smoke runs each for about a second with tiny sizes and fails on any error (scripts/test.sh
 // runs it, so a benchmark cannot silently break); its figures mean nothing.
 // Needs the build (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
@@ -13,6 +13,7 @@ const all = {
   sip: './sip',
   voice: './voice',
   console: './console',
+  slots: './slot-claims',
 };
 
 /** Tiny sizes per benchmark for --smoke. */
@@ -26,6 +27,7 @@ const SMOKE = {
   sip: { levels: [2], windowSec: 1 },
   voice: { calls: 1, answers: 1 },
   console: { runs: 1 },
+  slots: { sizes: [200], slots: 1000, clients: 2 },
 };
 
 (async () => {

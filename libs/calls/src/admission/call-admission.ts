@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { newId } from '@app/platform';
 import { isUniqueViolation, Prisma, PrismaService } from '@app/db';
 import { presentStartedCall, type StartedCall } from '../call.contract';
@@ -66,6 +67,9 @@ export type AdmissionResult =
  */
 @Injectable()
 export class CallAdmission {
+  // The slot this process claimed last in each workspace: the next claim looks below it first (call-slots.sql)
+  private readonly lastSlot = new LRUCache<string, number>({ max: 10_000 });
+
   constructor(private readonly prisma: PrismaService) {}
 
   async admit(request: AdmissionRequest, tx?: Prisma.TransactionClient): Promise<AdmissionResult> {
@@ -105,9 +109,11 @@ export class CallAdmission {
     // An inbound call has no assistant yet: no call.started until the engine chooses one.
     const withAssistant = assistantId !== null;
     const fromDefault = r.fromDefault === true;
+    const hint = this.lastSlot.get(workspaceId) ?? null;
     const statement = Prisma.sql`
       WITH workspace AS (
         SELECT w."liveCallLimit" AS call_limit, w."reservedForInbound" AS reserved,
+               LEAST(COALESCE(${hint}::int, w."liveCallLimit"), w."liveCallLimit") AS hint,
                n.id AS default_number_id, n.number AS default_number
         FROM "Workspace" w LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"
         WHERE w.id = ${workspaceId}
@@ -121,17 +127,32 @@ export class CallAdmission {
                  AS number_id
       ), dnc AS (
         SELECT EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to}) AS listed
+      ), barred AS (
+        SELECT ${rule.checksDnc} AND (SELECT listed FROM dnc) AS dnc
       ), free AS (
-        SELECT slot FROM "CallSlot"
-        WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL
-          AND slot < (SELECT call_limit FROM workspace)
-          AND slot >= CASE WHEN ${rule.keepsReserve} THEN (SELECT reserved FROM workspace) ELSE 0 END
-          AND NOT (${rule.checksDnc} AND (SELECT listed FROM dnc))
-        ORDER BY slot DESC LIMIT 1
-        FOR UPDATE SKIP LOCKED
+        -- a free slot at or above the reserve: below this process's last claim in the workspace (the hint), else
+        -- above it; only then, unless the source keeps the reserve, one below the reserve (call-slots.sql: why)
+        SELECT slot FROM (
+          SELECT COALESCE(
+            (SELECT slot FROM "CallSlot"
+             WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND NOT (SELECT dnc FROM barred)
+               AND slot >= (SELECT reserved FROM workspace) AND slot < (SELECT hint FROM workspace)
+             ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED),
+            (SELECT slot FROM "CallSlot"
+             WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND NOT (SELECT dnc FROM barred)
+               AND slot >= (SELECT GREATEST(hint, reserved) FROM workspace)
+               AND slot < (SELECT call_limit FROM workspace)
+             ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED),
+            (SELECT slot FROM "CallSlot"
+             WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND NOT (SELECT dnc FROM barred)
+               AND NOT ${rule.keepsReserve} AND slot >= 0
+               AND slot < LEAST((SELECT reserved FROM workspace), (SELECT call_limit FROM workspace))
+             ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
+          ) AS slot
+        ) candidate
+        WHERE slot IS NOT NULL
       ), allowed AS (
-        SELECT (NOT ${rule.checksDnc} OR NOT (SELECT listed FROM dnc))
-           AND (NOT ${rule.honoursLimit} OR EXISTS (SELECT 1 FROM free)) AS ok
+        SELECT NOT (SELECT dnc FROM barred) AND (NOT ${rule.honoursLimit} OR EXISTS (SELECT 1 FROM free)) AS ok
       ), assistant AS (
         SELECT id FROM "Assistant"
         WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
@@ -176,16 +197,23 @@ export class CallAdmission {
                ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
         FROM call, line WHERE ${idempotency !== undefined}
       )
-      SELECT (SELECT id FROM call) AS id, call_limit AS limit, reserved, (SELECT listed FROM dnc) AS listed,
+      SELECT (SELECT id FROM call) AS id, (SELECT slot FROM free) AS slot, call_limit AS limit, reserved,
+             (SELECT listed FROM dnc) AS listed,
              EXISTS (SELECT 1 FROM free) AS "slotFree", EXISTS (SELECT 1 FROM found) AS "assistantFound",
              (SELECT language FROM line) AS language
       FROM workspace`;
-    type Reading = GateReading & { id: string | null; assistantFound: boolean; language: string | null };
+    type Reading = GateReading & {
+      id: string | null;
+      slot: number | null;
+      assistantFound: boolean;
+      language: string | null;
+    };
     // Outside a caller's transaction, a named prepared statement: the same text every time, planned once per
     // connection, and none of Prisma's per-query work (README "Database access").
     const [row] = tx
       ? await tx.$queryRaw<Reading[]>(statement)
       : await this.prisma.sql<Reading>('call-admission', statement.text, statement.values);
+    if (row.id && row.slot !== null) this.lastSlot.set(workspaceId, row.slot);
     if (row.id)
       return { kind: 'created', callId, response: presentStartedCall({ id: callId, language: row.language! }) };
     // no such assistant answers 404 before any other refusal, as when it was read on its own
