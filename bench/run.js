@@ -1,6 +1,6 @@
-// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice|console|slots] [-- --smoke]: every benchmark
-// by default. --smoke runs each for about a second with tiny sizes and fails on any error (scripts/test.sh
-// runs it, so a benchmark cannot silently break); its figures mean nothing.
+// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice|console|slots] [-- --smoke]:
+// every benchmark by default. --smoke runs each for about a second with tiny sizes and fails on any error
+// (scripts/test.sh runs it, so a benchmark cannot silently break); its figures mean nothing.
 // Needs the build (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
 'use strict';
 const all = {

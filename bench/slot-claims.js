@@ -7,10 +7,12 @@ const { Pool } = require('pg');
 const { benchEnv, table, save } = require('./lib');
 
 const TOP = `UPDATE s SET "callId" = $1 WHERE ws = 'w' AND slot = (
-  SELECT slot FROM s WHERE ws = 'w' AND "callId" IS NULL AND slot < $2 ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
+  SELECT slot FROM s WHERE ws = 'w' AND "callId" IS NULL AND slot < $2
+  ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
   RETURNING slot`;
 const FROM_LAST = `UPDATE s SET "callId" = $1 WHERE ws = 'w' AND slot = COALESCE(
-  (SELECT slot FROM s WHERE ws = 'w' AND "callId" IS NULL AND slot < $2 ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED),
+  (SELECT slot FROM s WHERE ws = 'w' AND "callId" IS NULL AND slot < $2
+   ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED),
   (SELECT slot FROM s WHERE ws = 'w' AND "callId" IS NULL AND slot >= $2 AND slot < $3
    ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED))
   RETURNING slot`;

@@ -65,7 +65,7 @@ export const AcceptsTextBody = (reader: TextBodyReader) => SetMetadata(TEXT_BODY
  * AcceptsTextBody), the body must be JSON (else 400), at most 1 MB (else 413) and nested at most
  * JSON_MAX_DEPTH deep (else 422). Errors answer {code, message} through the exception filter.
  * A guard rather than an interceptor: Nest wraps every request of an app with an interceptor in an
- * rxjs chain and two AsyncResources (a tenth of get-call's CPU in the gateway).
+ * rxjs chain and two AsyncResources (a sixth of get-call's CPU in the gateway).
  */
 @Injectable()
 export class RequestBodyGuard implements CanActivate {
