@@ -12,15 +12,10 @@ import { metricsAccess } from './metrics-access';
 
 export type { FastifyReply, FastifyRequest, NestFastifyApplication };
 
-/**
- * A sane incoming X-Request-Id, or a new one; echoed in the response, error bodies and log lines.
- * Kept on the raw request too.
- */
+/** A sane incoming X-Request-Id, or a new one; echoed in the response, error bodies and log lines. */
 export function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
-  (req as IncomingMessage & { id?: string }).id = id;
-  return id;
+  return typeof incoming === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
 }
 
 type TrustRule = (address: string, hop: number) => boolean;
