@@ -199,11 +199,12 @@ export class CallAdmission {
       )
       SELECT (SELECT id FROM call) AS id, (SELECT slot FROM free) AS slot, call_limit AS limit, reserved,
              (SELECT listed FROM dnc) AS listed,
-             EXISTS (SELECT 1 FROM free) AS "slotFree", EXISTS (SELECT 1 FROM found) AS "assistantFound",
+             EXISTS (SELECT 1 FROM found) AS "assistantFound",
              (SELECT language FROM line) AS language
       FROM workspace`;
-    type Reading = GateReading & {
+    type Reading = Omit<GateReading, 'slotFree'> & {
       id: string | null;
+      /** The slot claimed; null: none was free for this source. */
       slot: number | null;
       assistantFound: boolean;
       language: string | null;
@@ -218,7 +219,7 @@ export class CallAdmission {
       return { kind: 'created', callId, response: presentStartedCall({ id: callId, language: row.language! }) };
     // no such assistant answers 404 before any other refusal, as when it was read on its own
     if (withAssistant && !row.assistantFound) return { kind: 'assistant-not-found' };
-    const refused = verdict(r.source, row);
+    const refused = verdict(r.source, { ...row, slotFree: row.slot !== null });
     if (refused === 'do-not-call') return { kind: 'do-not-call' };
     if (refused === 'limit-reached') {
       const live = await this.live(tx ?? this.prisma, workspaceId, row.limit);
