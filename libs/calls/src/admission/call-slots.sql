@@ -12,9 +12,9 @@
 -- freed slot is handed to a call that (a) or (b) says should move into it. Within the range a claim looks below the
 -- slot its process claimed last in the workspace, and above it only when none is free there: each claim leaves a dead
 -- entry in the free-slot index until VACUUM, and claims that all started from the top stepped over every slot claimed
--- since the last one (160 index pages after 22,000 claims; 30,000 claims at 9.6k/s, 90,000 at 7.7k/s, against 10.5k
--- and 11.1k/s from the last claim). Random starting points were tried: they walk less but touch a random heap page
--- per claim, and PostgreSQL's CPU per start-call rose.
+-- since the last one (160 index pages after 22,000 claims; `npm run bench -- slots`: 30,000 claims at 8.8k/s, 90,000
+-- at 6.5k/s, against 11.2k/s for both from the last claim). Random starting points were tried: they walk less but
+-- touch a random heap page per claim, and PostgreSQL's CPU per start-call rose.
 -- So "a free slot below the limit" means live < limit, and "a free slot at or above the reserve" means
 -- live < limit - reserve: the API and campaign rules of admission-rules.ts.
 -- call_slots_rebalance restores both after the limits change (a trigger on "Workspace"); limits take effect for new
