@@ -143,6 +143,19 @@ describe('call admission', () => {
     expect((await admitMany(3, { source: 'api', ...request })).filter((r) => r.kind === 'created')).toHaveLength(2);
   });
 
+  it('finds a slot freed above the last one it claimed (claims look below their last claim first)', async () => {
+    const request = await workspace(4, 0);
+    const calls: string[] = [];
+    for (let i = 0; i < 4; i++) calls.push(created(await app.get(CallAdmission).admit({ source: 'api', ...request }))!);
+    const slotOf = async (callId: string) => (await prisma().callSlot.findUnique({ where: { callId } }))!.slot;
+    // one at a time, each below the last: the last claim holds slot 0, the first the top one
+    expect(await Promise.all(calls.map(slotOf))).toEqual([3, 2, 1, 0]);
+    await end(calls[0]);
+    const again = await app.get(CallAdmission).admit({ source: 'api', ...request });
+    expect(await slotOf(created(again)!)).toBe(3);
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('limit-reached');
+  });
+
   it("the reconciler's safety net frees a slot held by a call that has ended", async () => {
     const request = await workspace(2, 0);
     const [first] = (await admitMany(1, { source: 'api', ...request })).map(created);
