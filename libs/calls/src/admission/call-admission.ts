@@ -99,109 +99,127 @@ export class CallAdmission {
     const callId = newId('call');
     const direction = r.source === 'inbound' || r.source === 'web' ? r.source : 'outbound';
     const call = { id: callId, assistantId, metadata: r.metadata ?? null, campaignId: r.campaignId ?? null };
-    // the caller ID and language are the statement's (line, below): it sets them in both documents
+    // the caller ID and language are the statement's (gate, below): it sets them in both documents
     const started = callEventData<'call.started'>({ ...call, direction, from: r.from, to: r.to }, { language: '' }, 1);
     const answer = presentStartedCall({ id: callId, language: '' });
     const at = (r.at ?? new Date()).toISOString();
     const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
     const metadata = r.metadata === null || r.metadata === undefined ? null : JSON.stringify(r.metadata);
     const simulatedCaller = r.simulatedCaller ? JSON.stringify(r.simulatedCaller) : null;
-    // An inbound call has no assistant yet: no call.started until the engine chooses one.
     const withAssistant = assistantId !== null;
     const fromDefault = r.fromDefault === true;
     const hint = this.lastSlot.get(workspaceId) ?? null;
+    // What differs between sources and requests is written into the text (one prepared statement per shape, see
+    // shapeOf), not passed as flags: PostgreSQL then neither plans nor initialises, at every execution, the parts
+    // this call cannot use. A generic plan's per-execution set-up grows with its size (README "Database access").
+    const trunkFromNumber = r.trunkId === undefined;
+    const utc = (iso: string | null) => Prisma.sql`${iso}::timestamptz AT TIME ZONE 'UTC'`;
+    const slotIn = (from: Prisma.Sql, below: Prisma.Sql) => Prisma.sql`(
+            SELECT slot FROM "CallSlot"
+            WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND slot >= ${from} AND slot < ${below}
+            ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)`;
+    // a number on the list leaves free empty, so a source that honours the limit is admitted with a free slot
+    const allowed = rule.honoursLimit
+      ? Prisma.sql`EXISTS (SELECT 1 FROM free)`
+      : rule.checksDnc
+        ? Prisma.sql`NOT (SELECT listed FROM gate)`
+        : Prisma.sql`true`;
+    const listed = rule.checksDnc
+      ? Prisma.sql`EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to})`
+      : Prisma.sql`false`;
+    const trunk = trunkFromNumber
+      ? Prisma.sql`(SELECT "trunkId" FROM "PhoneNumber" WHERE id = gate.number_id AND "workspaceId" = ${workspaceId})`
+      : Prisma.sql`${r.trunkId ?? null}`;
     const statement = Prisma.sql`
-      WITH workspace AS (
+      WITH gate AS (
         SELECT w."liveCallLimit" AS call_limit, w."reservedForInbound" AS reserved,
                LEAST(COALESCE(${hint}::int, w."liveCallLimit"), w."liveCallLimit") AS hint,
-               n.id AS default_number_id, n.number AS default_number
-        FROM "Workspace" w LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"
+               found.id IS NOT NULL AS assistant_found,
+               COALESCE(${r.language}::text, found.language) AS language,
+               ${fromDefault ? Prisma.sql`n.number` : Prisma.sql`${r.from}::text`} AS caller,
+               ${fromDefault ? Prisma.sql`n.id` : Prisma.sql`${r.numberId}::text`} AS number_id,
+               ${listed} AS listed
+        FROM "Workspace" w
+        ${fromDefault ? Prisma.sql`LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"` : Prisma.empty}
+        LEFT JOIN "Assistant" found
+          ON found.id = ${assistantId} AND found."workspaceId" = w.id AND found."deletedAt" IS NULL
         WHERE w.id = ${workspaceId}
-      ), found AS (
-        SELECT language FROM "Assistant"
-        WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
-      ), line AS (
-        SELECT COALESCE(${r.language}::text, (SELECT language FROM found)) AS language,
-               CASE WHEN ${fromDefault} THEN (SELECT default_number FROM workspace) ELSE ${r.from}::text END AS caller,
-               CASE WHEN ${fromDefault} THEN (SELECT default_number_id FROM workspace) ELSE ${r.numberId}::text END
-                 AS number_id
-      ), dnc AS (
-        SELECT EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to}) AS listed
-      ), barred AS (
-        SELECT ${rule.checksDnc} AND (SELECT listed FROM dnc) AS dnc
       ), free AS (
         -- a free slot at or above the reserve: below this process's last claim in the workspace (the hint), else
         -- above it; only then, unless the source keeps the reserve, one below the reserve (call-slots.sql: why)
         SELECT slot FROM (
           SELECT COALESCE(
-            (SELECT slot FROM "CallSlot"
-             WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND NOT (SELECT dnc FROM barred)
-               AND slot >= (SELECT reserved FROM workspace) AND slot < (SELECT hint FROM workspace)
-             ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED),
-            (SELECT slot FROM "CallSlot"
-             WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND NOT (SELECT dnc FROM barred)
-               AND slot >= (SELECT GREATEST(hint, reserved) FROM workspace)
-               AND slot < (SELECT call_limit FROM workspace)
-             ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED),
-            (SELECT slot FROM "CallSlot"
-             WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND NOT (SELECT dnc FROM barred)
-               AND NOT ${rule.keepsReserve} AND slot >= 0
-               AND slot < LEAST((SELECT reserved FROM workspace), (SELECT call_limit FROM workspace))
-             ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
+            ${slotIn(Prisma.sql`gate.reserved`, Prisma.sql`gate.hint`)},
+            ${slotIn(Prisma.sql`GREATEST(gate.hint, gate.reserved)`, Prisma.sql`gate.call_limit`)}${
+              rule.keepsReserve
+                ? Prisma.empty
+                : Prisma.sql`,
+            ${slotIn(Prisma.sql`0`, Prisma.sql`LEAST(gate.reserved, gate.call_limit)`)}`
+            }
           ) AS slot
+          FROM gate WHERE NOT gate.listed
         ) candidate
         WHERE slot IS NOT NULL
-      ), allowed AS (
-        SELECT NOT (SELECT dnc FROM barred) AND (NOT ${rule.honoursLimit} OR EXISTS (SELECT 1 FROM free)) AS ok
-      ), assistant AS (
+      )${
+        withAssistant
+          ? Prisma.sql`, assistant AS (
         SELECT id FROM "Assistant"
-        WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL
-          AND (SELECT ok FROM allowed)
+        WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL AND ${allowed}
         FOR SHARE
-      ), call AS (
+      )`
+          : Prisma.empty
+      }, call AS (
         INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
                             "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
                             "sipEngine", "sipSeenAt", "createdAt", "updatedAt")
-        SELECT ${callId}, ${workspaceId}, (SELECT id FROM assistant), ${direction}::"CallDirection", ${r.to},
-               line.caller, line.number_id,
-               CASE WHEN ${r.trunkId === undefined}
-                 THEN (SELECT "trunkId" FROM "PhoneNumber" WHERE id = line.number_id AND "workspaceId" = ${workspaceId})
-                 ELSE ${r.trunkId ?? null} END,
-               ${r.campaignId ?? null}, line.language, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
+        SELECT ${callId}, ${workspaceId}, ${withAssistant ? Prisma.sql`(SELECT id FROM assistant)` : Prisma.sql`NULL`},
+               ${direction}::"CallDirection", ${r.to}, gate.caller, gate.number_id,
+               ${trunk},
+               ${r.campaignId ?? null}, gate.language, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
                ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${r.sipEngine ?? null},
-               CASE WHEN ${r.sipEngine ?? null}::text IS NULL THEN NULL ELSE ${at}::timestamptz AT TIME ZONE 'UTC' END,
-               ${at}::timestamptz AT TIME ZONE 'UTC', ${at}::timestamptz AT TIME ZONE 'UTC'
-        FROM line
-        WHERE (SELECT ok FROM allowed) AND (NOT ${withAssistant} OR EXISTS (SELECT 1 FROM assistant))
+               ${utc(r.sipEngine ? at : null)}, ${utc(at)}, ${utc(at)}
+        FROM gate
+        WHERE ${allowed}${withAssistant ? Prisma.sql` AND EXISTS (SELECT 1 FROM assistant)` : Prisma.empty}
         RETURNING id
       ), claimed AS (
         UPDATE "CallSlot" SET "callId" = ${callId}
         WHERE "workspaceId" = ${workspaceId} AND slot = (SELECT slot FROM free) AND EXISTS (SELECT 1 FROM call)
-      ), overflow AS (
+      )${
+        rule.honoursLimit
+          ? Prisma.empty
+          : Prisma.sql`, overflow AS (
         -- an inbound call past the limit: an overflow slot, handed a real one when one frees
         INSERT INTO "CallSlot" ("workspaceId", slot, "callId")
         SELECT ${workspaceId}, -nextval('"CallSlot_overflow_seq"'), call.id FROM call
         WHERE NOT EXISTS (SELECT 1 FROM free)
-      ), event AS (
+      )`
+      }${
+        // An inbound call has no assistant yet: no call.started until the engine chooses one.
+        withAssistant
+          ? Prisma.sql`, event AS (
         INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
         SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1,
-               ${JSON.stringify(started)}::jsonb || jsonb_build_object('from', line.caller, 'language', line.language),
-               ${at}::timestamptz AT TIME ZONE 'UTC'
-        FROM call, line WHERE ${withAssistant}
-      ), idempotency AS (
+               ${JSON.stringify(started)}::jsonb || jsonb_build_object('from', gate.caller, 'language', gate.language),
+               ${utc(at)}
+        FROM call, gate
+      )`
+          : Prisma.empty
+      }${
+        idempotency
+          ? Prisma.sql`, idempotency AS (
         INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus",
                                          "responseBody", "createdAt", "expiresAt")
-        SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency?.key ?? ''},
-               ${idempotency?.requestHash ?? ''}, 201,
-               ${JSON.stringify(answer)}::jsonb || jsonb_build_object('language', line.language),
-               ${at}::timestamptz AT TIME ZONE 'UTC', ${expiresAt}::timestamptz AT TIME ZONE 'UTC'
-        FROM call, line WHERE ${idempotency !== undefined}
-      )
-      SELECT (SELECT id FROM call) AS id, (SELECT slot FROM free) AS slot, call_limit AS limit, reserved,
-             (SELECT listed FROM dnc) AS listed,
-             EXISTS (SELECT 1 FROM found) AS "assistantFound",
-             (SELECT language FROM line) AS language
-      FROM workspace`;
+        SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency.key},
+               ${idempotency.requestHash}, 201,
+               ${JSON.stringify(answer)}::jsonb || jsonb_build_object('language', gate.language),
+               ${utc(at)}, ${utc(expiresAt)}
+        FROM call, gate
+      )`
+          : Prisma.empty
+      }
+      SELECT (SELECT id FROM call) AS id, (SELECT slot FROM free) AS slot, call_limit AS limit, reserved, listed,
+             assistant_found AS "assistantFound", language
+      FROM gate`;
     type Reading = Omit<GateReading, 'slotFree'> & {
       id: string | null;
       /** The slot claimed; null: none was free for this source. */
@@ -213,7 +231,7 @@ export class CallAdmission {
     // connection, and none of Prisma's per-query work (README "Database access").
     const [row] = tx
       ? await tx.$queryRaw<Reading[]>(statement)
-      : await this.prisma.sql<Reading>('call-admission', statement.text, statement.values);
+      : await this.prisma.sql<Reading>(shapeOf(r), statement.text, statement.values);
     if (row.id && row.slot !== null) this.lastSlot.set(workspaceId, row.slot);
     if (row.id)
       return { kind: 'created', callId, response: presentStartedCall({ id: callId, language: row.language! }) };
@@ -244,6 +262,20 @@ export class CallAdmission {
       where: { workspaceId, scope: START_CALL_SCOPE, key, expiresAt: { gt: new Date() } },
     });
   }
+}
+
+/** The name of the admission statement's prepared statement: what its text depends on (write, above). */
+function shapeOf(r: AdmissionRequest) {
+  return [
+    'call-admission',
+    r.source,
+    r.fromDefault === true && 'default-caller',
+    r.assistantId === null && 'no-assistant',
+    r.trunkId !== undefined && 'trunk-given',
+    r.idempotency !== undefined && 'idempotency',
+  ]
+    .filter(Boolean)
+    .join('+');
 }
 
 function replayOrConflict(
