@@ -92,7 +92,7 @@ module.exports = async function gatewayBench({
       ).json()
     ).callId;
     const floorBase = `http://127.0.0.1:${floorPort}`;
-    const post = { method: 'POST', body, duration, connections };
+    const post = { method: 'POST', body };
     const inEmpty = { ...post, setupRequest: anotherNumber(empty) };
     // Each load is warmed right before it is measured (warm-up not counted): both servers' JIT, pools and caches as
     // in a process that has been serving a while; a gateway that sat idle while the floor ran starts its next window
