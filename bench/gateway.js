@@ -17,6 +17,13 @@ const {
 const { join } = require('node:path');
 
 /**
+ * Live-call limits no load reaches: no engine ends the calls, so each stays live, and a measured load with its
+ * warm-up (up to 28 s at 2,500 req/s on a fast machine) places up to 70,000. At 20,000 the single-workspace loads
+ * met the limit (429s) on 2026-11-27 once start-call ran at 1,500 req/s.
+ */
+const UNREACHED_LIMIT = 100_000;
+
+/**
  * Load until the server is warm: a fresh gateway serves start-calls at a quarter of its pace in its first 2 s
  * under load (V8 compiling its code as it runs hot) and reaches it after about 10 s; the 2 s of warm-up this
  * bench had left part of that in the measured window. Windows of `window` seconds until one is within 10% of
@@ -52,14 +59,11 @@ module.exports = async function gatewayBench({
   const port = await freePort();
   const ours = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);
   const base = `http://127.0.0.1:${port}/api/core`;
-  // Limits no load reaches: no engine ends the calls, so each stays live, and a measured load with its warm-up
-  // (up to 28 s at 2,500 req/s on a fast machine) places up to 70,000. At 20,000 the single-workspace loads
-  // met the limit (429s) on 2026-11-27 once start-call ran at 1,500 req/s.
-  const empty = await benchTenant(env, base, 'empty', { liveCalls: 100_000 });
-  const busy = await benchTenant(env, base, 'busy', { liveCalls: 100_000 });
+  const empty = await benchTenant(env, base, 'empty', { liveCalls: UNREACHED_LIMIT });
+  const busy = await benchTenant(env, base, 'busy', { liveCalls: UNREACHED_LIMIT });
   const many = [];
   for (let i = 0; i < workspaces; i++) {
-    many.push(await benchTenant(env, base, `many${i}`, { liveCalls: Math.ceil(100_000 / workspaces) }));
+    many.push(await benchTenant(env, base, `many${i}`, { liveCalls: Math.ceil(UNREACHED_LIMIT / workspaces) }));
   }
   await fillLive(busy, liveCalls);
   const { workspaceId: ws, key: admin, agentId } = empty;

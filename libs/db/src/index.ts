@@ -2,6 +2,7 @@ export * from './db.module';
 export * from './prisma.service';
 export * from './migrate/migrator';
 export * from './unique-violation';
+export * from './utc-timestamp';
 export { Prisma } from './generated/prisma/client';
 export type {
   Account,

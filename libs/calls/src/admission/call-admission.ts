@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { newId } from '@app/platform';
-import { isUniqueViolation, Prisma, PrismaService } from '@app/db';
+import { isUniqueViolation, Prisma, PrismaService, utcTimestamp } from '@app/db';
 import { presentStartedCall, type StartedCall } from '../call.contract';
 import { callEventData } from '../events/event-data';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency';
@@ -110,10 +110,15 @@ export class CallAdmission {
     const fromDefault = r.fromDefault === true;
     const hint = this.lastSlot.get(workspaceId) ?? null;
     // What differs between sources and requests is written into the text (one prepared statement per shape, see
-    // shapeOf), not passed as flags: PostgreSQL then neither plans nor initialises, at every execution, the parts
+    // statementName), not passed as flags: PostgreSQL then neither plans nor initialises, at every execution, the parts
     // this call cannot use. A generic plan's per-execution set-up grows with its size (README "Database access").
-    const trunkFromNumber = r.trunkId === undefined;
-    const utc = (iso: string | null) => Prisma.sql`${iso}::timestamptz AT TIME ZONE 'UTC'`;
+    const shape: StatementShape = {
+      source: r.source,
+      fromDefault,
+      withAssistant,
+      trunkFromNumber: r.trunkId === undefined,
+      withIdempotency: idempotency !== undefined,
+    };
     const slotIn = (from: Prisma.Sql, below: Prisma.Sql) => Prisma.sql`(
             SELECT slot FROM "CallSlot"
             WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND slot >= ${from} AND slot < ${below}
@@ -127,7 +132,7 @@ export class CallAdmission {
     const listed = rule.checksDnc
       ? Prisma.sql`EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to})`
       : Prisma.sql`false`;
-    const trunk = trunkFromNumber
+    const trunk = shape.trunkFromNumber
       ? Prisma.sql`(SELECT "trunkId" FROM "PhoneNumber" WHERE id = gate.number_id AND "workspaceId" = ${workspaceId})`
       : Prisma.sql`${r.trunkId ?? null}`;
     const statement = Prisma.sql`
@@ -177,7 +182,7 @@ export class CallAdmission {
                ${trunk},
                ${r.campaignId ?? null}, gate.language, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
                ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${r.sipEngine ?? null},
-               ${utc(r.sipEngine ? at : null)}, ${utc(at)}, ${utc(at)}
+               ${utcTimestamp(r.sipEngine ? at : null)}, ${utcTimestamp(at)}, ${utcTimestamp(at)}
         FROM gate
         WHERE ${allowed}${withAssistant ? Prisma.sql` AND EXISTS (SELECT 1 FROM assistant)` : Prisma.empty}
         RETURNING id
@@ -200,7 +205,7 @@ export class CallAdmission {
         INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
         SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1,
                ${JSON.stringify(started)}::jsonb || jsonb_build_object('from', gate.caller, 'language', gate.language),
-               ${utc(at)}
+               ${utcTimestamp(at)}
         FROM call, gate
       )`
           : Prisma.empty
@@ -212,7 +217,7 @@ export class CallAdmission {
         SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency.key},
                ${idempotency.requestHash}, 201,
                ${JSON.stringify(answer)}::jsonb || jsonb_build_object('language', gate.language),
-               ${utc(at)}, ${utc(expiresAt)}
+               ${utcTimestamp(at)}, ${utcTimestamp(expiresAt)}
         FROM call, gate
       )`
           : Prisma.empty
@@ -231,7 +236,7 @@ export class CallAdmission {
     // connection, and none of Prisma's per-query work (README "Database access").
     const [row] = tx
       ? await tx.$queryRaw<Reading[]>(statement)
-      : await this.prisma.sql<Reading>(shapeOf(r), statement.text, statement.values);
+      : await this.prisma.sql<Reading>(statementName(shape), statement.text, statement.values);
     if (row.id && row.slot !== null) this.lastSlot.set(workspaceId, row.slot);
     if (row.id)
       return { kind: 'created', callId, response: presentStartedCall({ id: callId, language: row.language! }) };
@@ -264,15 +269,23 @@ export class CallAdmission {
   }
 }
 
-/** The name of the admission statement's prepared statement: what its text depends on (write, above). */
-function shapeOf(r: AdmissionRequest) {
+/** What the admission statement's text depends on (write, above): each shape is its own prepared statement. */
+interface StatementShape {
+  source: CallSource;
+  fromDefault: boolean;
+  withAssistant: boolean;
+  trunkFromNumber: boolean;
+  withIdempotency: boolean;
+}
+
+function statementName(shape: StatementShape) {
   return [
     'call-admission',
-    r.source,
-    r.fromDefault === true && 'default-caller',
-    r.assistantId === null && 'no-assistant',
-    r.trunkId !== undefined && 'trunk-given',
-    r.idempotency !== undefined && 'idempotency',
+    shape.source,
+    shape.fromDefault && 'default-caller',
+    !shape.withAssistant && 'no-assistant',
+    !shape.trunkFromNumber && 'trunk-given',
+    shape.withIdempotency && 'idempotency',
   ]
     .filter(Boolean)
     .join('+');

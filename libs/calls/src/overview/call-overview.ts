@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { z } from 'zod';
-import { Prisma, PrismaService } from '@app/db';
+import { Prisma, PrismaService, utcTimestamp } from '@app/db';
 import { contract, QueryInt, timestamp } from '@app/platform';
 import { CALL_STATUSES, type ApiCallStatus } from '../call-status';
 import { CallsRepository } from '../calls.repository';
@@ -72,8 +72,6 @@ export const Overview = contract(
 export type Overview = z.infer<typeof Overview>;
 
 const DAY_MS = 86_400_000;
-/** A moment as the timestamp columns (UTC, without time zone) hold it. */
-const utc = (at: Date) => Prisma.sql`${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'`;
 
 /**
  * How a workspace's calls go over a window of UTC days, computed from the rows. Each figure is one
@@ -92,7 +90,7 @@ export class CallOverviewRepository {
     const to = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
     const from = new Date(to.getTime() - days * DAY_MS);
     const createdIn = (column: string) =>
-      Prisma.sql`${Prisma.raw(column)} >= ${utc(from)} AND ${Prisma.raw(column)} < ${utc(to)}`;
+      Prisma.sql`${Prisma.raw(column)} >= ${utcTimestamp(from)} AND ${Prisma.raw(column)} < ${utcTimestamp(to)}`;
     const window = Prisma.sql`"workspaceId" = ${workspaceId} AND ${createdIn('"createdAt"')}`;
     const [daily, durations, latencies, deliveries, concurrency] = await Promise.all([
       this.prisma.$queryRaw<{ day: string; status: ApiCallStatus; calls: number; answered: number }[]>`
