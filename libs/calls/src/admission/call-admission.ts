@@ -95,136 +95,47 @@ export class CallAdmission {
 
   private async write(r: AdmissionRequest, tx?: Prisma.TransactionClient): Promise<AdmissionResult> {
     const { workspaceId, assistantId, idempotency } = r;
-    const rule = ADMISSION_RULES[r.source];
     const callId = newId('call');
     const direction = r.source === 'inbound' || r.source === 'web' ? r.source : 'outbound';
     const call = { id: callId, assistantId, metadata: r.metadata ?? null, campaignId: r.campaignId ?? null };
     // the caller ID and language are the statement's (gate, below): it sets them in both documents
     const started = callEventData<'call.started'>({ ...call, direction, from: r.from, to: r.to }, { language: '' }, 1);
-    const answer = presentStartedCall({ id: callId, language: '' });
     const at = (r.at ?? new Date()).toISOString();
-    const expiresAt = new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString();
-    const metadata = r.metadata === null || r.metadata === undefined ? null : JSON.stringify(r.metadata);
-    const simulatedCaller = r.simulatedCaller ? JSON.stringify(r.simulatedCaller) : null;
     const withAssistant = assistantId !== null;
-    const fromDefault = r.fromDefault === true;
-    const hint = this.lastSlot.get(workspaceId) ?? null;
-    // What differs between sources and requests is written into the text (one prepared statement per shape, see
-    // statementName), not passed as flags: PostgreSQL then neither plans nor initialises, at every execution, the parts
-    // this call cannot use. A generic plan's per-execution set-up grows with its size (README "Database access").
-    const shape: StatementShape = {
+    const statement = admissionStatement({
       source: r.source,
-      fromDefault,
+      fromDefault: r.fromDefault === true,
       withAssistant,
       trunkFromNumber: r.trunkId === undefined,
       withIdempotency: idempotency !== undefined,
+    });
+    const values: AdmissionValues = {
+      workspaceId,
+      assistantId,
+      callId,
+      direction,
+      to: r.to,
+      caller: r.from,
+      numberId: r.numberId,
+      trunkId: r.trunkId ?? null,
+      hint: this.lastSlot.get(workspaceId) ?? null,
+      language: r.language,
+      campaignId: r.campaignId ?? null,
+      metadata: r.metadata === null || r.metadata === undefined ? null : JSON.stringify(r.metadata),
+      simulatedCaller: r.simulatedCaller ? JSON.stringify(r.simulatedCaller) : null,
+      requestId: r.requestId ?? null,
+      sipEngine: r.sipEngine ?? null,
+      sipSeenAt: r.sipEngine ? at : null,
+      at,
+      eventId: withAssistant ? newId('event') : null,
+      started: JSON.stringify(started),
+      idempotencyId: idempotency ? newId('idempotency') : null,
+      idempotencyKey: idempotency?.key ?? null,
+      requestHash: idempotency?.requestHash ?? null,
+      answer: idempotency ? JSON.stringify(presentStartedCall({ id: callId, language: '' })) : null,
+      expiresAt: idempotency ? new Date(Date.parse(at) + IDEMPOTENCY_TTL_MS).toISOString() : null,
     };
-    const slotIn = (from: Prisma.Sql, below: Prisma.Sql) => Prisma.sql`(
-            SELECT slot FROM "CallSlot"
-            WHERE "workspaceId" = ${workspaceId} AND "callId" IS NULL AND slot >= ${from} AND slot < ${below}
-            ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)`;
-    // a number on the list leaves free empty, so a source that honours the limit is admitted with a free slot
-    const allowed = rule.honoursLimit
-      ? Prisma.sql`EXISTS (SELECT 1 FROM free)`
-      : rule.checksDnc
-        ? Prisma.sql`NOT (SELECT listed FROM gate)`
-        : Prisma.sql`true`;
-    const listed = rule.checksDnc
-      ? Prisma.sql`EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${workspaceId} AND number = ${r.to})`
-      : Prisma.sql`false`;
-    const trunk = shape.trunkFromNumber
-      ? Prisma.sql`(SELECT "trunkId" FROM "PhoneNumber" WHERE id = gate.number_id AND "workspaceId" = ${workspaceId})`
-      : Prisma.sql`${r.trunkId ?? null}`;
-    const statement = Prisma.sql`
-      WITH gate AS (
-        SELECT w."liveCallLimit" AS call_limit, w."reservedForInbound" AS reserved,
-               LEAST(COALESCE(${hint}::int, w."liveCallLimit"), w."liveCallLimit") AS hint,
-               found.id IS NOT NULL AS assistant_found,
-               COALESCE(${r.language}::text, found.language) AS language,
-               ${fromDefault ? Prisma.sql`n.number` : Prisma.sql`${r.from}::text`} AS caller,
-               ${fromDefault ? Prisma.sql`n.id` : Prisma.sql`${r.numberId}::text`} AS number_id,
-               ${listed} AS listed
-        FROM "Workspace" w
-        ${fromDefault ? Prisma.sql`LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId"` : Prisma.empty}
-        LEFT JOIN "Assistant" found
-          ON found.id = ${assistantId} AND found."workspaceId" = w.id AND found."deletedAt" IS NULL
-        WHERE w.id = ${workspaceId}
-      ), free AS (
-        -- a free slot at or above the reserve: below this process's last claim in the workspace (the hint), else
-        -- above it; only then, unless the source keeps the reserve, one below the reserve (call-slots.sql: why)
-        SELECT slot FROM (
-          SELECT COALESCE(
-            ${slotIn(Prisma.sql`gate.reserved`, Prisma.sql`gate.hint`)},
-            ${slotIn(Prisma.sql`GREATEST(gate.hint, gate.reserved)`, Prisma.sql`gate.call_limit`)}${
-              rule.keepsReserve
-                ? Prisma.empty
-                : Prisma.sql`,
-            ${slotIn(Prisma.sql`0`, Prisma.sql`LEAST(gate.reserved, gate.call_limit)`)}`
-            }
-          ) AS slot
-          FROM gate WHERE NOT gate.listed
-        ) candidate
-        WHERE slot IS NOT NULL
-      )${
-        withAssistant
-          ? Prisma.sql`, assistant AS (
-        SELECT id FROM "Assistant"
-        WHERE id = ${assistantId} AND "workspaceId" = ${workspaceId} AND "deletedAt" IS NULL AND ${allowed}
-        FOR SHARE
-      )`
-          : Prisma.empty
-      }, call AS (
-        INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
-                            "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
-                            "sipEngine", "sipSeenAt", "createdAt", "updatedAt")
-        SELECT ${callId}, ${workspaceId}, ${withAssistant ? Prisma.sql`(SELECT id FROM assistant)` : Prisma.sql`NULL`},
-               ${direction}::"CallDirection", ${r.to}, gate.caller, gate.number_id,
-               ${trunk},
-               ${r.campaignId ?? null}, gate.language, ${metadata}::jsonb, ${simulatedCaller}::jsonb,
-               ${r.requestId ?? null}, ${withAssistant ? 1 : 0}, ${r.sipEngine ?? null},
-               ${utcTimestamp(r.sipEngine ? at : null)}, ${utcTimestamp(at)}, ${utcTimestamp(at)}
-        FROM gate
-        WHERE ${allowed}${withAssistant ? Prisma.sql` AND EXISTS (SELECT 1 FROM assistant)` : Prisma.empty}
-        RETURNING id
-      ), claimed AS (
-        UPDATE "CallSlot" SET "callId" = ${callId}
-        WHERE "workspaceId" = ${workspaceId} AND slot = (SELECT slot FROM free) AND EXISTS (SELECT 1 FROM call)
-      )${
-        rule.honoursLimit
-          ? Prisma.empty
-          : Prisma.sql`, overflow AS (
-        -- an inbound call past the limit: an overflow slot, handed a real one when one frees
-        INSERT INTO "CallSlot" ("workspaceId", slot, "callId")
-        SELECT ${workspaceId}, -nextval('"CallSlot_overflow_seq"'), call.id FROM call
-        WHERE NOT EXISTS (SELECT 1 FROM free)
-      )`
-      }${
-        // An inbound call has no assistant yet: no call.started until the engine chooses one.
-        withAssistant
-          ? Prisma.sql`, event AS (
-        INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
-        SELECT ${newId('event')}, ${workspaceId}, call.id, 'call.started', 1,
-               ${JSON.stringify(started)}::jsonb || jsonb_build_object('from', gate.caller, 'language', gate.language),
-               ${utcTimestamp(at)}
-        FROM call, gate
-      )`
-          : Prisma.empty
-      }${
-        idempotency
-          ? Prisma.sql`, idempotency AS (
-        INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus",
-                                         "responseBody", "createdAt", "expiresAt")
-        SELECT ${newId('idempotency')}, ${workspaceId}, ${START_CALL_SCOPE}, ${idempotency.key},
-               ${idempotency.requestHash}, 201,
-               ${JSON.stringify(answer)}::jsonb || jsonb_build_object('language', gate.language),
-               ${utcTimestamp(at)}, ${utcTimestamp(expiresAt)}
-        FROM call, gate
-      )`
-          : Prisma.empty
-      }
-      SELECT (SELECT id FROM call) AS id, (SELECT slot FROM free) AS slot, call_limit AS limit, reserved, listed,
-             assistant_found AS "assistantFound", language
-      FROM gate`;
+    const params = statement.values.map((v) => (v instanceof Placeholder ? values[v.name] : v));
     type Reading = Omit<GateReading, 'slotFree'> & {
       id: string | null;
       /** The slot claimed; null: none was free for this source. */
@@ -235,8 +146,8 @@ export class CallAdmission {
     // Outside a caller's transaction, a named prepared statement: the same text every time, planned once per
     // connection, and none of Prisma's per-query work (README "Database access").
     const [row] = tx
-      ? await tx.$queryRaw<Reading[]>(statement)
-      : await this.prisma.sql<Reading>(statementName(shape), statement.text, statement.values);
+      ? await tx.$queryRawUnsafe<Reading[]>(statement.text, ...params)
+      : await this.prisma.sql<Reading>(statement.name, statement.text, params);
     if (row.id && row.slot !== null) this.lastSlot.set(workspaceId, row.slot);
     if (row.id)
       return { kind: 'created', callId, response: presentStartedCall({ id: callId, language: row.language! }) };
@@ -276,6 +187,183 @@ interface StatementShape {
   withAssistant: boolean;
   trunkFromNumber: boolean;
   withIdempotency: boolean;
+}
+
+/** What one admission passes to its statement, by name (a shape uses those its text names). */
+interface AdmissionValues {
+  workspaceId: string;
+  assistantId: string | null;
+  callId: string;
+  direction: string;
+  to: string;
+  caller: string | null;
+  numberId: string | null;
+  trunkId: string | null;
+  /** The slot this process claimed last in the workspace (call-slots.sql). */
+  hint: number | null;
+  language: string | null;
+  campaignId: string | null;
+  metadata: string | null;
+  simulatedCaller: string | null;
+  requestId: string | null;
+  sipEngine: string | null;
+  sipSeenAt: string | null;
+  at: string;
+  eventId: string | null;
+  started: string;
+  idempotencyId: string | null;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  answer: string | null;
+  expiresAt: string | null;
+}
+
+/** Where a statement made once per shape takes one of an admission's values. */
+class Placeholder {
+  constructor(readonly name: keyof AdmissionValues) {}
+}
+
+const statements = new Map<string, { name: string; text: string; values: unknown[] }>();
+
+/**
+ * The admission statement of a shape, written once: what differs between sources and requests is written into the
+ * text (one prepared statement per shape), not passed as flags, so PostgreSQL neither plans nor initialises, at every
+ * execution, the parts this call cannot use: a generic plan's per-execution set-up grows with its size (README
+ * "Database access"). Its values are placeholders that each admission fills (write, above): building the text per
+ * request was a tenth of what a start-call allocated.
+ */
+function admissionStatement(shape: StatementShape) {
+  const name = statementName(shape);
+  const known = statements.get(name);
+  if (known) return known;
+  const rule = ADMISSION_RULES[shape.source];
+  const { fromDefault, withAssistant } = shape;
+  const v = (key: keyof AdmissionValues) => new Placeholder(key);
+  const slotIn = (from: Prisma.Sql, below: Prisma.Sql) => Prisma.sql`(
+            SELECT slot FROM "CallSlot"
+            WHERE "workspaceId" = ${v('workspaceId')} AND "callId" IS NULL AND slot >= ${from} AND slot < ${below}
+            ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)`;
+  // a number on the list leaves free empty, so a source that honours the limit is admitted with a free slot
+  const allowed = rule.honoursLimit
+    ? Prisma.sql`EXISTS (SELECT 1 FROM free)`
+    : rule.checksDnc
+      ? Prisma.sql`NOT (SELECT listed FROM gate)`
+      : Prisma.sql`true`;
+  const listed = rule.checksDnc
+    ? Prisma.sql`EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${v('workspaceId')} AND number = ${v('to')})`
+    : Prisma.sql`false`;
+  const ws = v('workspaceId');
+  const defaultNumber = Prisma.sql`LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId" AND n."workspaceId" = w.id`;
+  // the number's trunk: the default number's is read with it
+  const trunk = !shape.trunkFromNumber
+    ? Prisma.sql`${v('trunkId')}`
+    : fromDefault
+      ? Prisma.sql`gate.trunk_id`
+      : Prisma.sql`(SELECT "trunkId" FROM "PhoneNumber" WHERE id = gate.number_id AND "workspaceId" = ${ws})`;
+  const statement = Prisma.sql`
+      WITH gate AS (
+        SELECT w."liveCallLimit" AS call_limit, w."reservedForInbound" AS reserved,
+               LEAST(COALESCE(${v('hint')}::int, w."liveCallLimit"), w."liveCallLimit") AS hint,
+               found.id IS NOT NULL AS assistant_found,
+               COALESCE(${v('language')}::text, found.language) AS language,
+               ${fromDefault ? Prisma.sql`n.number` : Prisma.sql`${v('caller')}::text`} AS caller,
+               ${fromDefault ? Prisma.sql`n.id` : Prisma.sql`${v('numberId')}::text`} AS number_id,
+               ${fromDefault ? Prisma.sql`n."trunkId" AS trunk_id,` : Prisma.empty}
+               ${listed} AS listed
+        FROM "Workspace" w
+        ${fromDefault ? defaultNumber : Prisma.empty}
+        LEFT JOIN "Assistant" found
+          ON found.id = ${v('assistantId')} AND found."workspaceId" = w.id AND found."deletedAt" IS NULL
+        WHERE w.id = ${v('workspaceId')}
+      ), free AS (
+        -- a free slot at or above the reserve: below this process's last claim in the workspace (the hint), else
+        -- above it; only then, unless the source keeps the reserve, one below the reserve (call-slots.sql: why)
+        SELECT slot FROM (
+          SELECT COALESCE(
+            ${slotIn(Prisma.sql`gate.reserved`, Prisma.sql`gate.hint`)},
+            ${slotIn(Prisma.sql`GREATEST(gate.hint, gate.reserved)`, Prisma.sql`gate.call_limit`)}${
+              rule.keepsReserve
+                ? Prisma.empty
+                : Prisma.sql`,
+            ${slotIn(Prisma.sql`0`, Prisma.sql`LEAST(gate.reserved, gate.call_limit)`)}`
+            }
+          ) AS slot
+          FROM gate WHERE NOT gate.listed
+        ) candidate
+        WHERE slot IS NOT NULL
+      )${
+        withAssistant
+          ? Prisma.sql`, assistant AS (
+        SELECT id FROM "Assistant"
+        WHERE id = ${v('assistantId')} AND "workspaceId" = ${v('workspaceId')} AND "deletedAt" IS NULL AND ${allowed}
+        FOR SHARE
+      )`
+          : Prisma.empty
+      }, call AS (
+        INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
+                            "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
+                            "sipEngine", "sipSeenAt", "createdAt", "updatedAt")
+        SELECT ${v('callId')}, ${v('workspaceId')},
+               ${withAssistant ? Prisma.sql`(SELECT id FROM assistant)` : Prisma.sql`NULL`},
+               ${v('direction')}::"CallDirection", ${v('to')}, gate.caller, gate.number_id,
+               ${trunk},
+               ${v('campaignId')}, gate.language, ${v('metadata')}::jsonb, ${v('simulatedCaller')}::jsonb,
+               ${v('requestId')}, ${withAssistant ? 1 : 0}, ${v('sipEngine')},
+               ${utcTimestamp(v('sipSeenAt'))}, ${utcTimestamp(v('at'))}, ${utcTimestamp(v('at'))}
+        FROM gate
+        WHERE ${allowed}${withAssistant ? Prisma.sql` AND EXISTS (SELECT 1 FROM assistant)` : Prisma.empty}
+        RETURNING id
+      ), claimed AS (
+        UPDATE "CallSlot" SET "callId" = ${v('callId')}
+        WHERE "workspaceId" = ${v('workspaceId')} AND slot = (SELECT slot FROM free) AND EXISTS (SELECT 1 FROM call)
+      )${
+        rule.honoursLimit
+          ? Prisma.empty
+          : Prisma.sql`, overflow AS (
+        -- an inbound call past the limit: an overflow slot, handed a real one when one frees
+        INSERT INTO "CallSlot" ("workspaceId", slot, "callId")
+        SELECT ${v('workspaceId')}, -nextval('"CallSlot_overflow_seq"'), call.id FROM call
+        WHERE NOT EXISTS (SELECT 1 FROM free)
+      )`
+      }${
+        // An inbound call has no assistant yet: no call.started until the engine chooses one.
+        withAssistant
+          ? Prisma.sql`, event AS (
+        INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
+        SELECT ${v('eventId')}, ${v('workspaceId')}, call.id, 'call.started', 1,
+               ${v('started')}::jsonb || jsonb_build_object('from', gate.caller, 'language', gate.language),
+               ${utcTimestamp(v('at'))}
+        FROM call, gate
+      )`
+          : Prisma.empty
+      }${
+        shape.withIdempotency
+          ? Prisma.sql`, idempotency AS (
+        INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus",
+                                         "responseBody", "createdAt", "expiresAt")
+        SELECT ${v('idempotencyId')}, ${v('workspaceId')}, ${START_CALL_SCOPE}, ${v('idempotencyKey')},
+               ${v('requestHash')}, 201,
+               ${v('answer')}::jsonb || jsonb_build_object('language', gate.language),
+               ${utcTimestamp(v('at'))}, ${utcTimestamp(v('expiresAt'))}
+        FROM call, gate
+      )`
+          : Prisma.empty
+      }
+      SELECT (SELECT id FROM call) AS id, (SELECT slot FROM free) AS slot, call_limit AS limit, reserved, listed,
+             assistant_found AS "assistantFound", language
+      FROM gate`;
+  // one parameter per value, however often the text uses it (the workspace's id nine times)
+  const values: unknown[] = [];
+  const numberOf = new Map<keyof AdmissionValues, number>();
+  const renumbered = statement.values.map((value) => {
+    if (!(value instanceof Placeholder)) return values.push(value);
+    if (!numberOf.has(value.name)) numberOf.set(value.name, values.push(value));
+    return numberOf.get(value.name)!;
+  });
+  const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => `$${renumbered[Number(n) - 1]}`);
+  const made = { name, text, values };
+  statements.set(name, made);
+  return made;
 }
 
 function statementName(shape: StatementShape) {
