@@ -239,9 +239,10 @@ function admissionStatement(shape: StatementShape) {
   const rule = ADMISSION_RULES[shape.source];
   const { fromDefault, withAssistant } = shape;
   const v = (key: keyof AdmissionValues) => new Placeholder(key);
+  const ws = v('workspaceId');
   const slotIn = (from: Prisma.Sql, below: Prisma.Sql) => Prisma.sql`(
             SELECT slot FROM "CallSlot"
-            WHERE "workspaceId" = ${v('workspaceId')} AND "callId" IS NULL AND slot >= ${from} AND slot < ${below}
+            WHERE "workspaceId" = ${ws} AND "callId" IS NULL AND slot >= ${from} AND slot < ${below}
             ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)`;
   // a number on the list leaves free empty, so a source that honours the limit is admitted with a free slot
   const allowed = rule.honoursLimit
@@ -250,9 +251,8 @@ function admissionStatement(shape: StatementShape) {
       ? Prisma.sql`NOT (SELECT listed FROM gate)`
       : Prisma.sql`true`;
   const listed = rule.checksDnc
-    ? Prisma.sql`EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${v('workspaceId')} AND number = ${v('to')})`
+    ? Prisma.sql`EXISTS (SELECT 1 FROM "DncEntry" WHERE "workspaceId" = ${ws} AND number = ${v('to')})`
     : Prisma.sql`false`;
-  const ws = v('workspaceId');
   const defaultNumber = Prisma.sql`LEFT JOIN "PhoneNumber" n ON n.id = w."defaultNumberId" AND n."workspaceId" = w.id`;
   // the number's trunk: the default number's is read with it
   const trunk = !shape.trunkFromNumber
@@ -274,7 +274,7 @@ function admissionStatement(shape: StatementShape) {
         ${fromDefault ? defaultNumber : Prisma.empty}
         LEFT JOIN "Assistant" found
           ON found.id = ${v('assistantId')} AND found."workspaceId" = w.id AND found."deletedAt" IS NULL
-        WHERE w.id = ${v('workspaceId')}
+        WHERE w.id = ${ws}
       ), free AS (
         -- a free slot at or above the reserve: below this process's last claim in the workspace (the hint), else
         -- above it; only then, unless the source keeps the reserve, one below the reserve (call-slots.sql: why)
@@ -295,7 +295,7 @@ function admissionStatement(shape: StatementShape) {
         withAssistant
           ? Prisma.sql`, assistant AS (
         SELECT id FROM "Assistant"
-        WHERE id = ${v('assistantId')} AND "workspaceId" = ${v('workspaceId')} AND "deletedAt" IS NULL AND ${allowed}
+        WHERE id = ${v('assistantId')} AND "workspaceId" = ${ws} AND "deletedAt" IS NULL AND ${allowed}
         FOR SHARE
       )`
           : Prisma.empty
@@ -303,7 +303,7 @@ function admissionStatement(shape: StatementShape) {
         INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
                             "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
                             "sipEngine", "sipSeenAt", "createdAt", "updatedAt")
-        SELECT ${v('callId')}, ${v('workspaceId')},
+        SELECT ${v('callId')}, ${ws},
                ${withAssistant ? Prisma.sql`(SELECT id FROM assistant)` : Prisma.sql`NULL`},
                ${v('direction')}::"CallDirection", ${v('to')}, gate.caller, gate.number_id,
                ${trunk},
@@ -315,14 +315,14 @@ function admissionStatement(shape: StatementShape) {
         RETURNING id
       ), claimed AS (
         UPDATE "CallSlot" SET "callId" = ${v('callId')}
-        WHERE "workspaceId" = ${v('workspaceId')} AND slot = (SELECT slot FROM free) AND EXISTS (SELECT 1 FROM call)
+        WHERE "workspaceId" = ${ws} AND slot = (SELECT slot FROM free) AND EXISTS (SELECT 1 FROM call)
       )${
         rule.honoursLimit
           ? Prisma.empty
           : Prisma.sql`, overflow AS (
         -- an inbound call past the limit: an overflow slot, handed a real one when one frees
         INSERT INTO "CallSlot" ("workspaceId", slot, "callId")
-        SELECT ${v('workspaceId')}, -nextval('"CallSlot_overflow_seq"'), call.id FROM call
+        SELECT ${ws}, -nextval('"CallSlot_overflow_seq"'), call.id FROM call
         WHERE NOT EXISTS (SELECT 1 FROM free)
       )`
       }${
@@ -330,7 +330,7 @@ function admissionStatement(shape: StatementShape) {
         withAssistant
           ? Prisma.sql`, event AS (
         INSERT INTO "CallEvent" (id, "workspaceId", "callId", type, sequence, data, "occurredAt")
-        SELECT ${v('eventId')}, ${v('workspaceId')}, call.id, 'call.started', 1,
+        SELECT ${v('eventId')}, ${ws}, call.id, 'call.started', 1,
                ${v('started')}::jsonb || jsonb_build_object('from', gate.caller, 'language', gate.language),
                ${utcTimestamp(v('at'))}
         FROM call, gate
@@ -341,7 +341,7 @@ function admissionStatement(shape: StatementShape) {
           ? Prisma.sql`, idempotency AS (
         INSERT INTO "IdempotencyRecord" (id, "workspaceId", scope, key, "requestHash", "responseStatus",
                                          "responseBody", "createdAt", "expiresAt")
-        SELECT ${v('idempotencyId')}, ${v('workspaceId')}, ${START_CALL_SCOPE}, ${v('idempotencyKey')},
+        SELECT ${v('idempotencyId')}, ${ws}, ${START_CALL_SCOPE}, ${v('idempotencyKey')},
                ${v('requestHash')}, 201,
                ${v('answer')}::jsonb || jsonb_build_object('language', gate.language),
                ${utcTimestamp(v('at'))}, ${utcTimestamp(v('expiresAt'))}
@@ -360,7 +360,7 @@ function admissionStatement(shape: StatementShape) {
     if (!numberOf.has(value.name)) numberOf.set(value.name, values.push(value));
     return numberOf.get(value.name)!;
   });
-  const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => `$${renumbered[Number(n) - 1]}`);
+  const text = statement.strings.reduce((sql, part, i) => `${sql}$${renumbered[i - 1]}${part}`);
   const made = { name, text, values };
   statements.set(name, made);
   return made;
