@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
+import { compiledRules } from './compiled-rules';
 
 /** Thrown by the pipe's exceptionFactory; classified into 400 or 422 once the source is known. */
 class ValidationFailure extends Error {
@@ -58,6 +59,9 @@ export class ContractValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && isDto && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw ApiError.badRequest('The request body must be a JSON object sent with Content-Type: application/json');
     }
+    const dto = isDto && this.toValidate(metadata) ? (metadata.metatype as new () => object) : undefined;
+    const accepted = dto && this.acceptedByCompiledRules(value, dto);
+    if (accepted) return accepted;
     try {
       return await super.transform(value, metadata);
     } catch (e) {
@@ -70,6 +74,19 @@ export class ContractValidationPipe extends ValidationPipe {
       if (missing.length > 0) throw ApiError.badRequest(missing.map((p) => p.message).join('; '));
       throw ApiError.unprocessable(problems.map((p) => p.message).join('; '));
     }
+  }
+
+  /**
+   * A value the DTO's compiled rules accept, as the full path would return it (compiled-rules.ts); undefined sends
+   * it the full path. The same prototype keys are stripped first, in place, as the full path strips them.
+   */
+  private acceptedByCompiledRules(value: unknown, dto: new () => object): object | undefined {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const rules = compiledRules(dto);
+    if (!rules) return undefined;
+    this.stripProtoKeys(value);
+    this.closeArrayGaps(value);
+    return rules(value as Record<string, unknown>);
   }
 }
 
