@@ -25,7 +25,8 @@ export async function freeUdpPort(address = PEER_ADDRESS): Promise<number> {
         s.close(() => resolve(port));
       });
     });
-    if (port % 2 === 0 && port < 65000 && (await tcpFree(port, address))) return port;
+    // RTCP takes the port after an RTP port: it must be free too, not only the pair's start even
+    if (port % 2 === 0 && port < 65000 && !udpTaken(port + 1) && (await tcpFree(port, address))) return port;
   }
 }
 
