@@ -34,7 +34,7 @@ const compiled = new WeakMap<Dto, CompiledRules | null>();
 /**
  * A DTO's class-validator and class-transformer rules read once into one function (ContractValidationPipe's fast
  * path): on a body they accept it builds the instance the full path builds, without regrouping the metadata and
- * making an error object per property on every request (a third of what a start-call allocated). It only says yes:
+ * making an error object per property on every request (a quarter of what a start-call allocated). It only says yes:
  * a body any rule refuses, and a rule it does not model (nested DTOs, `each`, groups, async validators, @Type,
  * @Expose, @Exclude), goes the full path, which words the refusal. Nested plain values are passed on as parsed,
  * where the full path passes a deep copy (equal, after the same prototype-key stripping).
@@ -51,7 +51,7 @@ export function compiledRules(dto: Dto): CompiledRules | null {
 function compile(dto: Dto): CompiledRules | null {
   const storage = getMetadataStorage();
   const metadatas = storage.getTargetValidationMetadatas(dto, '', false, false, undefined);
-  if (metadatas.length === 0 || transformerRulesOutOfReach(dto)) return null;
+  if (metadatas.length === 0 || transformerRulesOutOfReach(dto, metadatas)) return null;
   const properties = new Map<string, PropertyRules>();
   for (const m of metadatas) {
     if (m.groups?.length || m.always || m.each) return null;
@@ -86,14 +86,11 @@ function compile(dto: Dto): CompiledRules | null {
 }
 
 /** class-transformer decorators other than a plain @Transform change which keys and types arrive. */
-function transformerRulesOutOfReach(dto: Dto): boolean {
+function transformerRulesOutOfReach(dto: Dto, rules: { propertyName: string }[]): boolean {
   const storage = defaultMetadataStorage;
   if (storage.getStrategy(dto) !== 'none') return true;
   if (storage.getExposedMetadatas(dto).length || storage.getExcludedMetadatas(dto).length) return true;
-  const declared = getMetadataStorage()
-    .getTargetValidationMetadatas(dto, '', false, false, undefined)
-    .map((m) => m.propertyName);
-  return declared.some((name) => storage.findTypeMetadata(dto, name) !== undefined);
+  return rules.some((rule) => storage.findTypeMetadata(dto, rule.propertyName) !== undefined);
 }
 
 function build(dto: Dto, properties: Map<string, PropertyRules>): CompiledRules {
