@@ -1,10 +1,11 @@
-// npm run bench [-- gateway|dispatcher|engine|fairness|scale|growth|sip|voice|console|slots] [-- --smoke]:
+// npm run bench [-- gateway|cpu|dispatcher|engine|fairness|scale|growth|sip|voice|console|slots] [-- --smoke]:
 // every benchmark by default. --smoke runs each for about a second with tiny sizes and fails on any error
 // (scripts/test.sh runs it, so a benchmark cannot silently break); its figures mean nothing.
 // Needs the build (./scripts/up.sh or npm run build) and PostgreSQL and Redis; writes bench/results/<name>.json.
 'use strict';
 const all = {
   gateway: './gateway',
+  cpu: './cpu-per-call',
   dispatcher: './dispatcher',
   engine: './engine',
   fairness: './fairness',
@@ -19,6 +20,7 @@ const all = {
 /** Tiny sizes per benchmark for --smoke. */
 const SMOKE = {
   gateway: { duration: 1, connections: 4, liveCalls: 20, workspaces: 2 },
+  cpu: { rate: 20, seconds: 1, rounds: 1, workspaces: 2 },
   dispatcher: { events: 40, webhooks: 2, rate: 40, seconds: 1, overload: 1 },
   engine: { calls: 20, perSecond: 20, talkWords: 10 },
   fairness: { burst: 40, rate: 10, seconds: 1, slowMs: 100, aloneSeconds: 1 },
