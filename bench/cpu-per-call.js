@@ -5,38 +5,30 @@
 // pace drifts moves both.
 'use strict';
 const { readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
 const autocannon = require('autocannon');
 const {
   app,
   benchEnv,
   benchTenant,
+  cpuSeconds,
   dropKeys,
   freePort,
   freshDatabase,
   kill,
   ratio,
   save,
+  startCallBodies,
+  startGatewayFloor,
   startProcess,
   table,
 } = require('./lib');
 
-/** Clock ticks (user + system) a process has used, or 0 once it is gone. */
-function ticks(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-/** Ticks of every process named `comm` (PostgreSQL's backends, Redis), by pid. */
-function ticksOf(comm) {
+/** CPU seconds of every process named `comm` (PostgreSQL's backends, Redis), by pid. */
+function secondsOf(comm) {
   const byPid = new Map();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm) byPid.set(pid, ticks(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm) byPid.set(pid, cpuSeconds(pid));
     } catch {
       // the process ended between the listing and the read
     }
@@ -44,35 +36,33 @@ function ticksOf(comm) {
   return byPid;
 }
 
-/** Ticks used between two readings of ticksOf: a process that started meanwhile counts whole. */
+/** CPU seconds used between two readings of secondsOf: a process that started meanwhile counts whole. */
 function used(before, after) {
   let n = 0;
   for (const [pid, t] of after) n += t - (before.get(pid) ?? 0);
   return n;
 }
 
-/** All CPUs' busy ticks (user, nice, system, irq, softirq). */
-function machineTicks() {
+/** All CPUs' busy seconds (user, nice, system, irq, softirq; /proc/stat counts hundredths). */
+function machineSeconds() {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return f[0] + f[1] + f[2] + f[5] + f[6];
+  return (f[0] + f[1] + f[2] + f[5] + f[6]) / 100;
 }
-
-const TICK_US = 1e6 / 100;
 
 /** One fixed-rate window: µs of CPU per request for each process. */
 async function measure(opts, serverPid, rate, seconds) {
   const read = () => ({
-    server: ticks(serverPid),
-    postgres: ticksOf('postgres'),
-    redis: ticksOf('redis-server'),
-    load: ticks(process.pid),
-    machine: machineTicks(),
+    server: cpuSeconds(serverPid),
+    postgres: secondsOf('postgres'),
+    redis: secondsOf('redis-server'),
+    load: cpuSeconds(process.pid),
+    machine: machineSeconds(),
   });
   const before = read();
   const r = await autocannon({ ...opts, connections: 50, overallRate: rate, duration: seconds });
   const after = read();
   const n = r.requests.total;
-  const per = (t) => Math.round((t * TICK_US) / n);
+  const per = (seconds) => Math.round((seconds * 1e6) / n);
   return {
     requests: n,
     errors: r.errors + r.timeouts + (r.non2xx ?? 0),
@@ -93,22 +83,12 @@ module.exports = async function cpuPerCall({ rate = 300, seconds = 10, rounds = 
   const tenants = [];
   for (let i = 0; i < workspaces; i++) tenants.push(await benchTenant(env, base, `cpu${i}`, { liveCalls: 100_000 }));
   const [first] = tenants;
-  const floorPort = await freePort();
-  const floor = await startProcess(
-    join(__dirname, 'floors/gateway-floor.js'),
-    { ...env, PORT: String(floorPort), WORKSPACE_ID: first.workspaceId, AGENT_ID: first.agentId, API_KEY: first.key },
-    floorPort,
-  );
-  let dialled = 0;
+  const { proc: floor, base: floorBase } = await startGatewayFloor(env, first);
+  const body = startCallBodies();
   let next = 0;
-  // as the gateway bench sends them: each to another number
   const startCall = (tenant) => ({
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.key}` },
-    body: JSON.stringify({
-      agentId: tenant.agentId,
-      to: `+1415555${1000 + (dialled++ % 9000)}`,
-      metadata: { bench: true },
-    }),
+    body: body(tenant),
   });
   const oursOpts = {
     url: `${base}/voice/agent/call`,
@@ -116,7 +96,7 @@ module.exports = async function cpuPerCall({ rate = 300, seconds = 10, rounds = 
     requests: [{ setupRequest: (req) => ({ ...req, ...startCall(tenants[next++ % tenants.length]) }) }],
   };
   const floorOpts = {
-    url: `http://127.0.0.1:${floorPort}/essential/call`,
+    url: `${floorBase}/essential/call`,
     method: 'POST',
     requests: [{ setupRequest: (req) => ({ ...req, ...startCall(first) }) }],
   };

@@ -11,10 +11,11 @@ const {
   load,
   ratio,
   save,
+  startCallBodies,
+  startGatewayFloor,
   startProcess,
   table,
 } = require('./lib');
-const { join } = require('node:path');
 
 /**
  * Live-call limits no load reaches: no engine ends the calls, so each stays live, and a measured load with its
@@ -66,20 +67,11 @@ module.exports = async function gatewayBench({
     many.push(await benchTenant(env, base, `many${i}`, { liveCalls: Math.ceil(UNREACHED_LIMIT / workspaces) }));
   }
   await fillLive(busy, liveCalls);
-  const { workspaceId: ws, key: admin, agentId } = empty;
+  const { key: admin, agentId } = empty;
   const headers = { authorization: `Bearer ${admin}` };
-  const floorPort = await freePort();
-  const floor = await startProcess(
-    join(__dirname, 'floors/gateway-floor.js'),
-    { ...env, PORT: String(floorPort), WORKSPACE_ID: ws, AGENT_ID: agentId, API_KEY: admin },
-    floorPort,
-  );
+  const { proc: floor, base: floorBase } = await startGatewayFloor(env, empty);
   const body = JSON.stringify({ agentId, to: '+14155552671', metadata: { bench: true } });
-  // Each start-call dials another number (+14155551000 ... +14155559999), as real traffic does: nothing
-  // about a number (its validation, the do-not-call check) is served from a memo of the one before.
-  let dialled = 0;
-  const startCallIn = (tenant) =>
-    JSON.stringify({ agentId: tenant.agentId, to: `+1415555${1000 + (dialled++ % 9000)}`, metadata: { bench: true } });
+  const startCallIn = startCallBodies();
   const anotherNumber = (tenant) => (req) => ({ ...req, body: startCallIn(tenant) });
   let next = 0;
   // each request into the next of the many workspaces, with its key and assistant (headers made once: the load
@@ -93,14 +85,13 @@ module.exports = async function gatewayBench({
     const callId = (await empty.post('/voice/agent/call', JSON.parse(body))).callId;
     const floorCallId = (
       await (
-        await fetch(`http://127.0.0.1:${floorPort}/call`, {
+        await fetch(`${floorBase}/call`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
         })
       ).json()
     ).callId;
-    const floorBase = `http://127.0.0.1:${floorPort}`;
     const post = { method: 'POST', body };
     const inEmpty = { ...post, setupRequest: anotherNumber(empty) };
     // Each load is warmed right before it is measured (warm-up not counted): both servers' JIT, pools and caches as

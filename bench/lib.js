@@ -125,6 +125,27 @@ async function benchTenant(env, base, name, { liveCalls } = {}) {
   return { workspaceId, key, agentId, post };
 }
 
+/** The gateway's floors (floors/gateway-floor.js), in `tenant`'s workspace with its key and assistant. */
+async function startGatewayFloor(env, tenant) {
+  const port = await freePort();
+  const proc = await startProcess(
+    join(__dirname, 'floors/gateway-floor.js'),
+    { ...env, PORT: String(port), WORKSPACE_ID: tenant.workspaceId, AGENT_ID: tenant.agentId, API_KEY: tenant.key },
+    port,
+  );
+  return { proc, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Start-call bodies, each dialling another number (+14155551000 … +14155559999) as real traffic does: nothing about
+ * a number (its validation, the do-not-call check) is served from a memo of the one before.
+ */
+function startCallBodies() {
+  let dialled = 0;
+  return (tenant) =>
+    JSON.stringify({ agentId: tenant.agentId, to: `+1415555${1000 + (dialled++ % 9000)}`, metadata: { bench: true } });
+}
+
 /** Table rows of `load` results by operation, each headed by what was measured at (e.g. {calls: '10,000'}). */
 function latencyRows(at, results) {
   return Object.entries(results).map(([operation, m]) => ({
@@ -176,7 +197,7 @@ function machine() {
   };
 }
 
-/** User + system CPU seconds a process has used so far (Linux). */
+/** User + system CPU seconds a process has used so far (Linux); throws once it has exited. */
 function cpuSeconds(pid) {
   const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -201,6 +222,8 @@ module.exports = {
   freshDatabase,
   freePort,
   startProcess,
+  startGatewayFloor,
+  startCallBodies,
   app,
   load,
   table,
