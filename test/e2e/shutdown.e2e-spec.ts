@@ -105,5 +105,8 @@ describe('graceful shutdown', () => {
       const delivered = new Set(receiver.received.map((r) => `${r.json.data.callId}/${r.json.event}`));
       expect(delivered.size).toBe(events);
     },
+    // the test's own bounds: five app start-ups, a 10 s shutdown and two 30 s waits; under the suite's default
+    // 60 s a slow machine timed the test out without saying which step was slow (2026-11-27)
+    150_000,
   );
 });
