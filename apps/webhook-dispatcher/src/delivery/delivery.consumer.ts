@@ -47,8 +47,7 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
   }
 
   private async deliver(data: JobPayloads['deliver'], job: Job, token?: string): Promise<void> {
-    const holder = `${job.id}:${token}`;
-    if (!(await this.limiter.acquire(data.webhookId, holder, job.id!))) {
+    if (!(await this.limiter.acquire(data.webhookId, data.deliveryId, job.id!))) {
       // This endpoint already has its share of workers busy: the job waits, freeing this worker, parked
       // until a send to the endpoint ends and wakes it (no polling), or wakes itself if one already did.
       const fallback = Date.now() + parkedFallbackMs(job.attemptsStarted);
@@ -60,7 +59,7 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
     try {
       result = await this.delivery.attempt(data.deliveryId, data.requestId);
     } finally {
-      await this.limiter.finish(data.webhookId, holder, result?.sent ?? null);
+      await this.limiter.finish(data.webhookId, data.deliveryId, result?.sent ?? null);
     }
     if (result.nextAttemptAt) await this.tryLater(job, token, result.nextAttemptAt.getTime());
   }

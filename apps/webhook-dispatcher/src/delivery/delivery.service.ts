@@ -53,6 +53,16 @@ export class DeliveryService {
     return this.attemptOf(d, requestId);
   }
 
+  /**
+   * The same, only if nothing has tried the delivery yet: a first attempt made late, whose delivery
+   * the reconciler may have queued meanwhile; that job owns what follows an attempt it made.
+   */
+  async attemptIfUntried(deliveryId: string, requestId?: string): Promise<AttemptResult> {
+    const d = await this.deliveries.findForSend(deliveryId);
+    if (!d || d.status !== 'pending' || d.attemptCount > 0) return NOTHING;
+    return this.attemptOf(d, requestId);
+  }
+
   /** The same for a delivery already read (or just created: a fan-out's first attempt). */
   async attemptOf(d: DeliveryForSend, requestId?: string): Promise<AttemptResult> {
     const webhook = await this.webhooks.get(d.webhookId);

@@ -14,12 +14,13 @@ export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
 // and the parked jobs already woken. The keys share the webhook's hash tag, so a Redis Cluster runs
 // each script on one node.
 //
-// Takes a slot for the holder, or parks its job (ARGV[6], unless empty) in the same step, so a slot
-// freed at any moment after the refusal finds the job to wake.
+// Takes a slot for the holder (a delivery: one send of it at a time, whoever sends it), or parks its
+// job (ARGV[6], unless empty) in the same step, so a slot freed at any moment after the refusal finds
+// the job to wake.
 const ACQUIRE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[5]), tonumber(ARGV[4]))
-if redis.call('ZCARD', KEYS[1]) < cap then
+if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and redis.call('ZCARD', KEYS[1]) < cap then
   redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3])
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   redis.call('ZREM', KEYS[3], ARGV[6])
@@ -96,15 +97,17 @@ export class EndpointLimiter implements OnApplicationShutdown {
   }
 
   /**
-   * A slot for the holder, or false with its job (if any) parked: a slot freed later wakes it (see
-   * woke). A send without a job (a fan-out's first attempt) parks nothing: it is queued instead.
+   * A slot for the delivery, or false with its job (if any) parked: a slot freed later wakes it (see
+   * woke). False too while the delivery is held already (a first attempt and a job the reconciler
+   * queued for it, or a stalled job run again): whoever takes it second reads what the first recorded.
+   * A send without a job (a fan-out's first attempt) parks nothing: it is queued instead.
    */
-  async acquire(webhookId: string, holder: string, jobId: string | null): Promise<boolean> {
+  async acquire(webhookId: string, deliveryId: string, jobId: string | null): Promise<boolean> {
     const ok = await this.scripts.endpointAcquire(
       ...this.keys(webhookId).slice(0, 3),
       Date.now(),
       this.leaseMs,
-      holder,
+      deliveryId,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ADAPTIVE.startCap,
       jobId ?? '',
@@ -116,11 +119,15 @@ export class EndpointLimiter implements OnApplicationShutdown {
    * Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap and
    * the job to wake (parked longest at this endpoint), or null.
    */
-  async release(webhookId: string, holder: string, sent: SendOutcome): Promise<{ cap: number; woken: string | null }> {
+  async release(
+    webhookId: string,
+    deliveryId: string,
+    sent: SendOutcome,
+  ): Promise<{ cap: number; woken: string | null }> {
     const change = capChange(sent);
     const [cap, woken] = (await this.scripts.endpointRelease(
       ...this.keys(webhookId),
-      holder,
+      deliveryId,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ADAPTIVE.startCap,
       change,
@@ -129,8 +136,8 @@ export class EndpointLimiter implements OnApplicationShutdown {
   }
 
   /** Frees the slot (see release) and runs the job it woke, if that job is delayed by now (else it wakes itself). */
-  async finish(webhookId: string, holder: string, sent: SendOutcome): Promise<void> {
-    const { woken } = await this.release(webhookId, holder, sent);
+  async finish(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<void> {
+    const { woken } = await this.release(webhookId, deliveryId, sent);
     if (woken && (await this.queues.promote('deliver', woken))) await this.woke(webhookId, woken);
   }
 

@@ -20,6 +20,7 @@ export class FanOutService {
    * reconciler, which must not wait on receivers) they all go to the deliveries queue.
    */
   async fanOut(eventId: string, requestId?: string, sendFirst = true): Promise<void> {
+    const startedAt = Date.now();
     const fanOut = await this.deliveries.fanOut(eventId, this.config.WEBHOOK_MAX_ATTEMPTS);
     const { pending, callId } = fanOut;
     const rid = requestId ?? fanOut.requestId ?? undefined;
@@ -30,7 +31,7 @@ export class FanOutService {
       deliveries: pending.length,
       msg: `event ${eventId}: ${pending.length} delivery(ies) to send`,
     });
-    if (sendFirst) await this.firstAttempts.run(fanOut, rid);
+    if (sendFirst) await this.firstAttempts.run(fanOut, startedAt, rid);
     else await this.queue.enqueue(pending, rid);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, PeriodicTask } from '@app/platform';
 import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/webhooks';
+import { deliveryQuietMs } from '../delivery/first-attempts';
 import { FanOutService } from '../fan-out/fan-out.service';
 
 const BATCH = 500;
@@ -30,8 +31,7 @@ export class DispatchReconciler extends PeriodicTask {
     const events = await this.deliveries.findNotFannedOut(new Date(Date.now() - FAN_OUT_GRACE_MS), BATCH);
     for (const e of events) await this.fanOut.fanOut(e.id, undefined, false);
     // Quiet for longer than an attempt can take: nothing is working on it.
-    const quietMs = Math.max(2000, this.config.WEBHOOK_TIMEOUT_MS + 1000);
-    const stale = await this.deliveries.findStalePending(new Date(Date.now() - quietMs), BATCH);
+    const stale = await this.deliveries.findStalePending(new Date(Date.now() - deliveryQuietMs(this.config)), BATCH);
     const lost = [];
     for (const d of stale) {
       if (await this.queue.isQueued(d)) continue;

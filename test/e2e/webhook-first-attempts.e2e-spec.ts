@@ -1,0 +1,85 @@
+import type { INestApplication } from '@nestjs/common';
+import { PrismaService } from '@app/db';
+import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
+import { as, createAssistant, createWorkspace, startGateway } from '../support/gateway';
+import { isolateSuite, waitFor } from '../support/isolation';
+import { Receiver } from '../support/receiver';
+
+/**
+ * A fan-out's first attempts wait their turn (FIRST_ATTEMPTS_IN_FLIGHT). One that waits longer than
+ * the reconciler's quiet time (3 s at a 2 s timeout) has its delivery queued again as lost; the job
+ * and the late first attempt must not both send it. The timeout is long enough that a loaded machine
+ * does not time a send out (a retry would be a legitimate second request).
+ */
+describe('webhook first attempts that wait their turn', () => {
+  let cleanup: () => Promise<void>;
+  let gateway: INestApplication;
+  let engine: INestApplication;
+  let dispatcher: INestApplication;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    cleanup = await isolateSuite('first_attempts');
+    useFastSimulator();
+    useFastDelivery();
+    process.env.FIRST_ATTEMPTS_IN_FLIGHT = '1';
+    process.env.DISPATCH_RECONCILE_INTERVAL_MS = '300';
+    process.env.WEBHOOK_TIMEOUT_MS = '2000';
+    receiver = await Receiver.http();
+    receiver.behaviour = () => ({ status: 200, delayMs: 150 });
+    gateway = await startGateway();
+    engine = await startEngine();
+    dispatcher = await startDispatcher();
+  });
+  afterAll(async () => {
+    await dispatcher.close();
+    await engine.close();
+    await gateway.close();
+    await receiver.close();
+    await cleanup();
+  });
+
+  it('a delivery the reconciler queued while its first attempt waited is sent once', async () => {
+    const ws = await createWorkspace(gateway, 'first-attempts');
+    const { agentId } = await createAssistant(gateway, ws.keys.admin, {
+      script: [{ hear: 'Hi' }, { hangup: 'customer' }],
+    });
+    const events = ['call.started', 'call.connected', 'call.completed', 'transcript.ready', 'recording.ready'];
+    const hook = await as(gateway, ws.keys.admin).post('/api/core/webhook', { url: receiver.url, events });
+    expect(hook.status).toBe(201);
+    const calls = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const res = await as(gateway, ws.keys.member).post('/api/core/voice/agent/call', {
+          agentId,
+          to: '+14155552671',
+        });
+        expect(res.status).toBe(201);
+        return res.body.callId as string;
+      }),
+    );
+    const prisma = gateway.get(PrismaService);
+    const expected = calls.length * events.length;
+    const deliveries = await waitFor(
+      'every delivery to succeed',
+      async () => {
+        const ds = await prisma.webhookDelivery.findMany({
+          where: { webhookId: hook.body.webhookId },
+          include: { attempts: true },
+        });
+        return ds.length === expected && ds.every((d) => d.status === 'succeeded') ? ds : undefined;
+      },
+      60_000,
+    );
+    // the scenario happened: one at a time, 150 ms each, some deliveries were first tried after the
+    // reconciler's quiet time
+    const waited = deliveries.filter((d) => d.attempts[0].startedAt.getTime() - d.createdAt.getTime() > 3000);
+    expect(waited.length).toBeGreaterThan(0);
+    // ... and each was sent once: one attempt, one request at the receiver
+    expect(deliveries.filter((d) => d.attempts.length !== 1)).toEqual([]);
+    const perDelivery = new Map<string, number>();
+    for (const r of receiver.received)
+      perDelivery.set(r.json.deliveryId, (perDelivery.get(r.json.deliveryId) ?? 0) + 1);
+    expect(perDelivery.size).toBe(expected);
+    expect([...perDelivery.values()].filter((n) => n !== 1)).toEqual([]);
+  });
+});
