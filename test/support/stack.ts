@@ -43,7 +43,13 @@ export class Stack {
   agentId!: string;
 
   static async start(
-    opts: { engines?: number; dispatchers?: number; gateways?: number; cluster?: boolean } = {},
+    opts: {
+      engines?: number;
+      dispatchers?: number;
+      gateways?: number;
+      cluster?: boolean;
+      webhookTimeoutMs?: number;
+    } = {},
   ): Promise<Stack> {
     const s = new Stack();
     s.pg = await startPostgres();
@@ -58,6 +64,7 @@ export class Stack {
     useFastSimulator();
     useFastDelivery();
     process.env.WEBHOOK_MAX_ATTEMPTS = '12';
+    if (opts.webhookTimeoutMs) process.env.WEBHOOK_TIMEOUT_MS = String(opts.webhookTimeoutMs);
     process.env.WEBHOOK_BACKOFF_MAX_MS = '1500';
     process.env.RECONCILE_INTERVAL_MS = '300';
     process.env.DISPATCH_RECONCILE_INTERVAL_MS = '300';
