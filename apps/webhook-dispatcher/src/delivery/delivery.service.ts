@@ -45,21 +45,13 @@ export class DeliveryService {
 
   /**
    * Sends the delivery if it is still pending; answers when to try again and how the send went,
-   * which adapts the endpoint's concurrency.
+   * which adapts the endpoint's concurrency. untriedOnly: only if nothing has tried it yet (a first
+   * attempt made late, whose delivery the reconciler may have queued meanwhile: that job owns what
+   * follows an attempt it made).
    */
-  async attempt(deliveryId: string, requestId?: string): Promise<AttemptResult> {
+  async attempt(deliveryId: string, requestId?: string, untriedOnly = false): Promise<AttemptResult> {
     const d = await this.deliveries.findForSend(deliveryId);
-    if (!d || d.status !== 'pending') return NOTHING;
-    return this.attemptOf(d, requestId);
-  }
-
-  /**
-   * The same, only if nothing has tried the delivery yet: a first attempt made late, whose delivery
-   * the reconciler may have queued meanwhile; that job owns what follows an attempt it made.
-   */
-  async attemptIfUntried(deliveryId: string, requestId?: string): Promise<AttemptResult> {
-    const d = await this.deliveries.findForSend(deliveryId);
-    if (!d || d.status !== 'pending' || d.attemptCount > 0) return NOTHING;
+    if (!d || d.status !== 'pending' || (untriedOnly && d.attemptCount > 0)) return NOTHING;
     return this.attemptOf(d, requestId);
   }
 
