@@ -49,7 +49,7 @@ export class DeliveryService {
    * attempt made late, whose delivery the reconciler may have queued meanwhile: that job owns what
    * follows an attempt it made).
    */
-  async attempt(deliveryId: string, requestId?: string, untriedOnly = false): Promise<AttemptResult> {
+  async attempt(deliveryId: string, requestId?: string, { untriedOnly = false } = {}): Promise<AttemptResult> {
     const d = await this.deliveries.findForSend(deliveryId);
     if (!d || d.status !== 'pending' || (untriedOnly && d.attemptCount > 0)) return NOTHING;
     return this.attemptOf(d, requestId);

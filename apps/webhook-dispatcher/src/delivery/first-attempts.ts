@@ -66,7 +66,7 @@ export class FirstAttempts {
     try {
       const late = Date.now() - fannedOutAt > this.freshForMs;
       result = late
-        ? await this.delivery.attempt(d.id, requestId, true)
+        ? await this.delivery.attempt(d.id, requestId, { untriedOnly: true })
         : await this.delivery.attemptOf(freshForSend(d, fanOut), requestId);
     } finally {
       await this.limiter.finish(d.webhookId, d.id, result?.sent ?? null);
