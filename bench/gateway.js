@@ -49,11 +49,29 @@ async function fillLive(tenant, n) {
   }
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One comparison's windows: ours and the floors by the median window, the ratios by the median round. */
+function summary(ours, floor, essentialFloor) {
+  const mid = (ws) => ws.find((w) => w.rps === median(ws.map((x) => x.rps)));
+  const essentialRatios = ours.map((w, i) => ratio(w.rps, essentialFloor[i].rps));
+  return {
+    ours: { ...mid(ours), errors: ours.reduce((n, w) => n + w.errors, 0) },
+    floor: floor && mid(floor),
+    essentialFloor: mid(essentialFloor),
+    floorRatio: floor ? median(ours.map((w, i) => ratio(w.rps, floor[i].rps))) : undefined,
+    essentialRatio: median(essentialRatios),
+    essentialRatios,
+    windows: { ours, floor, essentialFloor },
+  };
+}
+
 module.exports = async function gatewayBench({
   duration = 8,
   connections = 50,
   liveCalls = 2000,
   workspaces = 20,
+  rounds = 3,
 } = {}) {
   const env = benchEnv('gateway');
   await freshDatabase(env);
@@ -94,48 +112,64 @@ module.exports = async function gatewayBench({
     ).callId;
     const post = { method: 'POST', body };
     const inEmpty = { ...post, setupRequest: anotherNumber(empty) };
-    // Each load is warmed right before it is measured (warm-up not counted): both servers' JIT, pools and caches as
-    // in a process that has been serving a while; a gateway that sat idle while the floor ran starts its next window
-    // at half its pace (its pool's idle connections closed, its code cooled). Each of ours is followed by the floor
-    // it is compared with, so a machine whose pace drifts during the run moves both.
-    const warmWindow = Math.max(1, Math.round(duration / 4));
-    const measured = async (opts) => {
-      await warmUp({ connections, ...opts }, warmWindow);
-      return load({ duration, connections, ...opts });
+    const loads = {
+      startCall: { url: `${base}/voice/agent/call`, ...inEmpty, headers },
+      startCallFloor: { url: `${floorBase}/call`, ...inEmpty },
+      startCallEssential: { url: `${floorBase}/essential/call`, ...inEmpty, headers },
+      startCallWithLive: {
+        url: `${base}/voice/agent/call`,
+        ...post,
+        setupRequest: anotherNumber(busy),
+        headers: { authorization: `Bearer ${busy.key}` },
+      },
+      startCallAcross: { url: `${base}/voice/agent/call`, ...post, setupRequest: acrossWorkspaces },
+      getCall: { url: `${base}/voice/call/${callId}`, headers },
+      getCallFloor: { url: `${floorBase}/call/${floorCallId}` },
+      getCallEssential: { url: `${floorBase}/essential/call/${floorCallId}`, headers },
     };
-    const essentialStart = () => measured({ url: `${floorBase}/essential/call`, ...inEmpty, headers });
+    // Every load is warmed once (warm-up not counted: JIT, pools and caches as in a process that has been serving a
+    // while), then measured in `rounds` rounds that take the loads of one comparison in turn, each window after 1 s of
+    // unmeasured load (a server that sat idle while another ran starts slower). Each ratio is the median of the
+    // rounds' ratios: with one window each, the essential floor's pace moved by up to half between the comparisons of
+    // one run (2026-11-28) while ours held, so now ours and its floor are measured seconds apart in every round, in
+    // a rotating order.
+    const warmWindow = Math.max(1, Math.round(duration / 4));
+    const measure = async (name) => {
+      await load({ connections, ...loads[name], duration: 1 });
+      return load({ connections, ...loads[name], duration });
+    };
+    const compare = async (names) => {
+      for (const name of names) await warmUp({ connections, ...loads[name] }, warmWindow);
+      const windows = Object.fromEntries(names.map((n) => [n, []]));
+      for (let round = 0; round < rounds; round++) {
+        const order = names.map((_, i) => names[(i + round) % names.length]);
+        for (const name of order) windows[name].push(await measure(name));
+      }
+      return windows;
+    };
+    const startCalls = await compare([
+      'startCall',
+      'startCallEssential',
+      'startCallWithLive',
+      'startCallAcross',
+      'startCallFloor',
+    ]);
+    const getCalls = await compare(['getCall', 'getCallEssential', 'getCallFloor']);
+    const windows = { ...startCalls, ...getCalls };
     const results = {
-      startCall: {
-        ours: await measured({ url: `${base}/voice/agent/call`, ...inEmpty, headers }),
-        floor: await measured({ url: `${floorBase}/call`, ...inEmpty }),
-        essentialFloor: await essentialStart(),
-      },
-      [`startCallWith${liveCalls}Live`]: {
-        ours: await measured({
-          url: `${base}/voice/agent/call`,
-          ...post,
-          setupRequest: anotherNumber(busy),
-          headers: { authorization: `Bearer ${busy.key}` },
-        }),
-        essentialFloor: await essentialStart(),
-      },
-      [`startCallAcross${workspaces}Workspaces`]: {
-        ours: await measured({ url: `${base}/voice/agent/call`, ...post, setupRequest: acrossWorkspaces }),
-        essentialFloor: await essentialStart(),
-      },
-      getCall: {
-        ours: await measured({ url: `${base}/voice/call/${callId}`, headers }),
-        floor: await measured({ url: `${floorBase}/call/${floorCallId}` }),
-        essentialFloor: await measured({ url: `${floorBase}/essential/call/${floorCallId}`, headers }),
-      },
+      startCall: summary(windows.startCall, windows.startCallFloor, windows.startCallEssential),
+      [`startCallWith${liveCalls}Live`]: summary(windows.startCallWithLive, null, windows.startCallEssential),
+      [`startCallAcross${workspaces}Workspaces`]: summary(windows.startCallAcross, null, windows.startCallEssential),
+      getCall: summary(windows.getCall, windows.getCallFloor, windows.getCallEssential),
     };
     const rows = Object.entries(results).map(([op, r]) => ({
       operation: op,
       'ours req/s': r.ours.rps,
       'floor req/s': r.floor?.rps ?? '-',
-      ratio: r.floor ? ratio(r.ours.rps, r.floor.rps) : '-',
+      ratio: r.floorRatio ?? '-',
       'essential floor req/s': r.essentialFloor.rps,
-      'essential ratio': ratio(r.ours.rps, r.essentialFloor.rps),
+      'essential ratio': r.essentialRatio,
+      'essential ratio per round': r.essentialRatios.join(' '),
       'ours p50/p99 ms': `${r.ours.p50}/${r.ours.p99}`,
       'floor p50/p99 ms': r.floor ? `${r.floor.p50}/${r.floor.p99}` : '-',
       'ours errors': r.ours.errors,
@@ -143,8 +177,8 @@ module.exports = async function gatewayBench({
     const errors = rows.reduce((n, r) => n + r['ours errors'], 0);
     console.log(`\nGateway (${connections} connections, ${duration} s each)`);
     table(rows);
-    const withLive = results[`startCallWith${liveCalls}Live`].ours.rps;
-    console.log(`start-call with ${liveCalls} live / with 0 live: ${ratio(withLive, results.startCall.ours.rps)}`);
+    const liveOverEmpty = median(windows.startCallWithLive.map((w, i) => ratio(w.rps, windows.startCall[i].rps)));
+    console.log(`start-call with ${liveCalls} live / with 0 live (median of the rounds): ${liveOverEmpty}`);
     if (errors) throw new Error(`the gateway answered ${errors} requests with an error`);
     return save('gateway', {
       connections,
@@ -154,7 +188,8 @@ module.exports = async function gatewayBench({
       results,
       ratios: Object.fromEntries(rows.map((r) => [r.operation, r.ratio])),
       essentialRatios: Object.fromEntries(rows.map((r) => [r.operation, r['essential ratio']])),
-      liveOverEmpty: ratio(withLive, results.startCall.ours.rps),
+      rounds,
+      liveOverEmpty,
     });
   } finally {
     await kill(ours);
