@@ -8,12 +8,10 @@
 // Reports medians of `runs` loads; issue 28 asks for interactive ≤ 1.5 s.
 'use strict';
 const { chromium } = require('playwright-core');
-const { app, benchEnv, freePort, freshDatabase, kill, save, startProcess, table } = require('./lib');
+const { app, benchEnv, freePort, freshDatabase, kill, median, save, startProcess, table } = require('./lib');
 
 const PHONE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A fresh, throttled page: cache off, the phone's network and CPU. */
 async function phonePage(context) {

@@ -9,6 +9,7 @@ const {
   freePort,
   kill,
   load,
+  median,
   ratio,
   save,
   startCallBodies,
@@ -49,17 +50,18 @@ async function fillLive(tenant, n) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Each round's ratio of one load's requests/s to another's (windows of the same rounds). */
+const roundRatios = (windows, others) => windows.map((w, i) => ratio(w.rps, others[i].rps));
 
 /** One comparison's windows: ours and the floors by the median window, the ratios by the median round. */
 function summary(ours, floor, essentialFloor) {
   const mid = (ws) => ws.find((w) => w.rps === median(ws.map((x) => x.rps)));
-  const essentialRatios = ours.map((w, i) => ratio(w.rps, essentialFloor[i].rps));
+  const essentialRatios = roundRatios(ours, essentialFloor);
   return {
     ours: { ...mid(ours), errors: ours.reduce((n, w) => n + w.errors, 0) },
     floor: floor && mid(floor),
     essentialFloor: mid(essentialFloor),
-    floorRatio: floor ? median(ours.map((w, i) => ratio(w.rps, floor[i].rps))) : undefined,
+    floorRatio: floor ? median(roundRatios(ours, floor)) : undefined,
     essentialRatio: median(essentialRatios),
     essentialRatios,
     windows: { ours, floor, essentialFloor },
@@ -177,7 +179,7 @@ module.exports = async function gatewayBench({
     const errors = rows.reduce((n, r) => n + r['ours errors'], 0);
     console.log(`\nGateway (${connections} connections, ${duration} s each)`);
     table(rows);
-    const liveOverEmpty = median(windows.startCallWithLive.map((w, i) => ratio(w.rps, windows.startCall[i].rps)));
+    const liveOverEmpty = median(roundRatios(windows.startCallWithLive, windows.startCall));
     console.log(`start-call with ${liveCalls} live / with 0 live (median of the rounds): ${liveOverEmpty}`);
     if (errors) throw new Error(`the gateway answered ${errors} requests with an error`);
     return save('gateway', {

@@ -204,6 +204,8 @@ function cpuSeconds(pid) {
 }
 
 const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
+/** The middle value (the upper one of an even count). */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kill = (p) =>
   new Promise((resolve) => {
     if (!p || p.exitCode !== null || p.signalCode !== null) return resolve();
@@ -229,5 +231,6 @@ module.exports = {
   table,
   save,
   ratio,
+  median,
   kill,
 };
