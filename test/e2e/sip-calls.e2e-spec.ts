@@ -325,7 +325,7 @@ describe('real calls over SIP: sipp scenarios', () => {
   ])('%s ends %s with %s', async (file, status, endedReason) => {
     const peer = await scenario(file);
     const callId = await callThrough(peer);
-    const call = await finalCall(callId);
+    const call = await endsAs(callId, { status, endedReason });
     expect(call).toMatchObject({ status, endedReason, connectedAt: null, durationSec: 0 });
     expect(await deliveredEvents(callId, 'call.failed')).toEqual(['call.started', 'call.failed']);
     expect(peer.errors()).toBe('');
