@@ -31,7 +31,9 @@ describe('call admission', () => {
     const file = readFileSync(join(__dirname, '../../libs/calls/src/admission/call-slots.sql'), 'utf8');
     const bodies = [...file.matchAll(/CREATE FUNCTION "(\w+)"[\s\S]*?AS \$\$([\s\S]*?)\$\$;/g)];
     expect(bodies.map(([, name]) => name)).toEqual([
+      'call_slot_free',
       'call_slot_release',
+      'call_slot_moved',
       'call_slots_rebalance',
       'call_slots_follow_limits',
     ]);
@@ -124,6 +126,25 @@ describe('call admission', () => {
     expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('created');
   });
 
+  it('a call handed another slot frees that one when it ends (its move is written down, its row untouched)', async () => {
+    const request = await workspace(1, 0);
+    const [api] = (await admitMany(1, { source: 'api', ...request })).map(created);
+    const inbound = created(await app.get(CallAdmission).admit({ source: 'inbound', ...request, assistantId: null }))!;
+    await end(api!);
+    // the inbound call moved from its overflow slot into slot 0
+    expect(await prisma().callSlot.findMany({ where: { workspaceId: request.workspaceId } })).toEqual([
+      { workspaceId: request.workspaceId, slot: 0, callId: inbound },
+    ]);
+    expect(await prisma().callSlotMove.findUnique({ where: { callId: inbound } })).toEqual({
+      callId: inbound,
+      slot: 0,
+    });
+    await end(inbound);
+    expect(await heldSlots(request.workspaceId)).toBe(0);
+    expect(await prisma().callSlotMove.count({ where: { callId: inbound } })).toBe(0);
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('created');
+  });
+
   it('takes a limit changed at run time for the next admission, as counting live calls would', async () => {
     const request = await workspace(6, 0);
     const calls = (await admitMany(6, { source: 'api', ...request })).map(created);
@@ -147,7 +168,7 @@ describe('call admission', () => {
     const request = await workspace(4, 0);
     const calls: string[] = [];
     for (let i = 0; i < 4; i++) calls.push(created(await app.get(CallAdmission).admit({ source: 'api', ...request }))!);
-    const slotOf = async (callId: string) => (await prisma().callSlot.findUnique({ where: { callId } }))!.slot;
+    const slotOf = async (callId: string) => (await prisma().callSlot.findFirst({ where: { callId } }))!.slot;
     // one at a time, each below the last: the last claim holds slot 0, the first the top one
     expect(await Promise.all(calls.map(slotOf))).toEqual([3, 2, 1, 0]);
     await end(calls[0]);

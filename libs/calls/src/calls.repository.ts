@@ -228,6 +228,10 @@ export class CallsRepository {
       UPDATE "CallSlot" s SET "callId" = NULL FROM stray
       WHERE s."workspaceId" = stray."workspaceId" AND s.slot = stray.slot
       RETURNING s."workspaceId"`;
+    // moves written down for calls no longer live (their release found none, or none ran)
+    await this.prisma.$executeRaw`
+      DELETE FROM "CallSlotMove" m WHERE NOT EXISTS (
+        SELECT 1 FROM "Call" c WHERE c.id = m."callId" AND c.status IN ${LIVE_STATUSES_SQL})`;
     for (const workspaceId of new Set(stray.map((s) => s.workspaceId)))
       await this.prisma.$executeRaw`SELECT "call_slots_rebalance"(${workspaceId})`;
     return stray.length;

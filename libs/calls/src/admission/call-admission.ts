@@ -240,10 +240,7 @@ function admissionStatement(shape: StatementShape) {
   const { fromDefault, withAssistant } = shape;
   const v = (key: keyof AdmissionValues) => new Placeholder(key);
   const ws = v('workspaceId');
-  const slotIn = (from: Prisma.Sql, below: Prisma.Sql) => Prisma.sql`(
-            SELECT slot FROM "CallSlot"
-            WHERE "workspaceId" = ${ws} AND "callId" IS NULL AND slot >= ${from} AND slot < ${below}
-            ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED)`;
+  const slotIn = (from: Prisma.Sql, below: Prisma.Sql) => Prisma.sql`"call_slot_free"(${ws}, ${from}, ${below})`;
   // a number on the list leaves free empty, so a source that honours the limit is admitted with a free slot
   const allowed = rule.honoursLimit
     ? Prisma.sql`EXISTS (SELECT 1 FROM free)`
@@ -260,6 +257,10 @@ function admissionStatement(shape: StatementShape) {
     : fromDefault
       ? Prisma.sql`gate.trunk_id`
       : Prisma.sql`(SELECT "trunkId" FROM "PhoneNumber" WHERE id = gate.number_id AND "workspaceId" = ${ws})`;
+  // the slot the call holds, on its row: its final transition frees that one (call-slots.sql)
+  const slotOfCall = rule.honoursLimit
+    ? Prisma.sql`(SELECT slot FROM free)`
+    : Prisma.sql`COALESCE((SELECT slot FROM free), (SELECT slot FROM overflow_slot))`;
   const statement = Prisma.sql`
       WITH gate AS (
         SELECT w."liveCallLimit" AS call_limit, w."reservedForInbound" AS reserved,
@@ -292,6 +293,13 @@ function admissionStatement(shape: StatementShape) {
         ) candidate
         WHERE slot IS NOT NULL
       )${
+        rule.honoursLimit
+          ? Prisma.empty
+          : Prisma.sql`, overflow_slot AS (
+        -- an inbound call past the limit: an overflow slot, handed a real one when one frees
+        SELECT -nextval('"CallSlot_overflow_seq"')::int AS slot FROM gate WHERE NOT EXISTS (SELECT 1 FROM free)
+      )`
+      }${
         withAssistant
           ? Prisma.sql`, assistant AS (
         SELECT id FROM "Assistant"
@@ -302,14 +310,15 @@ function admissionStatement(shape: StatementShape) {
       }, call AS (
         INSERT INTO "Call" (id, "workspaceId", "assistantId", direction, "to", "from", "numberId", "trunkId",
                             "campaignId", language, metadata, "simulatedCaller", "requestId", "eventCount",
-                            "sipEngine", "sipSeenAt", "createdAt", "updatedAt")
+                            "sipEngine", "sipSeenAt", "createdAt", "updatedAt", slot)
         SELECT ${v('callId')}, ${ws},
                ${withAssistant ? Prisma.sql`(SELECT id FROM assistant)` : Prisma.sql`NULL`},
                ${v('direction')}::"CallDirection", ${v('to')}, gate.caller, gate.number_id,
                ${trunk},
                ${v('campaignId')}, gate.language, ${v('metadata')}::jsonb, ${v('simulatedCaller')}::jsonb,
                ${v('requestId')}, ${withAssistant ? 1 : 0}, ${v('sipEngine')},
-               ${utcTimestamp(v('sipSeenAt'))}, ${utcTimestamp(v('at'))}, ${utcTimestamp(v('at'))}
+               ${utcTimestamp(v('sipSeenAt'))}, ${utcTimestamp(v('at'))}, ${utcTimestamp(v('at'))},
+               ${slotOfCall}
         FROM gate
         WHERE ${allowed}${withAssistant ? Prisma.sql` AND EXISTS (SELECT 1 FROM assistant)` : Prisma.empty}
         RETURNING id
@@ -320,10 +329,8 @@ function admissionStatement(shape: StatementShape) {
         rule.honoursLimit
           ? Prisma.empty
           : Prisma.sql`, overflow AS (
-        -- an inbound call past the limit: an overflow slot, handed a real one when one frees
         INSERT INTO "CallSlot" ("workspaceId", slot, "callId")
-        SELECT ${ws}, -nextval('"CallSlot_overflow_seq"'), call.id FROM call
-        WHERE NOT EXISTS (SELECT 1 FROM free)
+        SELECT ${ws}, overflow_slot.slot, call.id FROM call, overflow_slot
       )`
       }${
         // An inbound call has no assistant yet: no call.started until the engine chooses one.

@@ -4,32 +4,50 @@
 -- workspace never wait for each other's commit and nothing is counted. An inbound call is never refused: with no
 -- free slot it takes an overflow row (a negative slot). A call's final transition frees its slot in the same
 -- transaction (call_slot_release, a trigger, so every path that ends a call does, the reconciler's included).
+-- The call's row names its slot ("Call".slot); a call moved to another slot (below) is found in "CallSlotMove".
+-- "CallSlot" has no index but its key, and room in each page (fillfactor 50): a claim and a release change only
+-- "callId", so both are HOT updates that write no index entry (an index on "callId", or a partial one on the free
+-- slots, made each of them write index entries: `npm run bench -- gateway`, across 20 workspaces, 0.71 of the
+-- essential floor with them, 0.77 without). Claims read the key in slot order (call_slot_free).
 --
 -- Invariant, which makes the slots as exact as counting live calls:
 --   (a) a free slot below the limit exists only when no call holds an overflow row or a slot at or above the limit;
 --   (b) a free slot at or above the reserve exists only when no call holds a slot below the reserve.
 -- Claims take a free slot at or above the reserve when there is one, and only then (not campaigns) one below it; a
 -- freed slot is handed to a call that (a) or (b) says should move into it. Within the range a claim looks below the
--- slot its process claimed last in the workspace, and above it only when none is free there: each claim leaves a dead
--- entry in the free-slot index until VACUUM, and claims that all started from the top stepped over every slot claimed
--- since the last one (160 index pages after 22,000 claims; `npm run bench -- slots`: 30,000 claims at 8.8k/s, 90,000
--- at 6.5k/s, against 11.2k/s for both from the last claim). Random starting points were tried: they walk less but
--- touch a random heap page per claim, and PostgreSQL's CPU per start-call rose.
+-- slot its process claimed last in the workspace, and above it only when none is free there: claims that all started
+-- from the top stepped over every slot claimed since the last one (`npm run bench -- slots`). Random starting points
+-- were tried: they walk less but touch a random heap page per claim, and PostgreSQL's CPU per start-call rose.
 -- So "a free slot below the limit" means live < limit, and "a free slot at or above the reserve" means
 -- live < limit - reserve: the API and campaign rules of admission-rules.ts.
 -- call_slots_rebalance restores both after the limits change (a trigger on "Workspace"); limits take effect for new
--- admissions at once. Installed by migration 20261124090000_call_slots; a test checks the database's copy equals
--- this file.
+-- admissions at once. Installed by migrations 20261124090000_call_slots and 20261128040000_call_slots_hot; a test
+-- checks the database's copy equals this file.
+
+-- The highest free slot in [low, high) of a workspace, locked; skips slots being claimed or freed right now. The
+-- key is read in slot order whatever the statistics say: before the first ANALYZE of a fresh table the planner
+-- sorted every slot of the range instead (a third of the pace, `npm run bench -- gateway`).
+CREATE FUNCTION "call_slot_free"(workspace_id TEXT, low INTEGER, high INTEGER) RETURNS INTEGER
+LANGUAGE plpgsql SET enable_bitmapscan = off SET enable_seqscan = off AS $$
+BEGIN
+  RETURN (SELECT slot FROM "CallSlot"
+          WHERE "workspaceId" = workspace_id AND "callId" IS NULL AND slot >= low AND slot < high
+          ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED);
+END $$;
 
 CREATE FUNCTION "call_slot_release"() RETURNS TRIGGER
 LANGUAGE plpgsql AS $$
 DECLARE
+  moved INTEGER;
   freed INTEGER;
   call_limit INTEGER;
   reserved INTEGER;
   mover RECORD;
 BEGIN
-  UPDATE "CallSlot" SET "callId" = NULL WHERE "callId" = OLD.id RETURNING slot INTO freed;
+  DELETE FROM "CallSlotMove" WHERE "callId" = OLD.id RETURNING slot INTO moved;
+  UPDATE "CallSlot" SET "callId" = NULL
+  WHERE "workspaceId" = OLD."workspaceId" AND slot = COALESCE(moved, OLD.slot) AND "callId" = OLD.id
+  RETURNING slot INTO freed;
   IF freed IS NULL THEN
     RETURN NULL;
   END IF;
@@ -54,8 +72,18 @@ BEGIN
       UPDATE "CallSlot" SET "callId" = NULL WHERE "workspaceId" = OLD."workspaceId" AND slot = mover.slot;
     END IF;
     UPDATE "CallSlot" SET "callId" = mover."callId" WHERE "workspaceId" = OLD."workspaceId" AND slot = freed;
+    PERFORM "call_slot_moved"(mover."callId", freed);
   END IF;
   RETURN NULL;
+END $$;
+
+-- A call moved to another slot: its row is not touched (the engine may hold it locked, and a release waiting for it
+-- while that call's own release waits for the slot row would deadlock), the move is written down instead.
+CREATE FUNCTION "call_slot_moved"(call_id TEXT, moved_to INTEGER) RETURNS VOID
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "CallSlotMove" ("callId", slot) VALUES (call_id, moved_to)
+  ON CONFLICT ("callId") DO UPDATE SET slot = EXCLUDED.slot;
 END $$;
 
 CREATE FUNCTION "call_slots_rebalance"(workspace_id TEXT) RETURNS VOID
@@ -85,6 +113,7 @@ BEGIN
     CONTINUE WHEN target <= mover.slot AND mover.slot >= 0 AND mover.slot < call_limit;
     UPDATE "CallSlot" SET "callId" = NULL WHERE "workspaceId" = workspace_id AND slot = mover.slot;
     UPDATE "CallSlot" SET "callId" = mover."callId" WHERE "workspaceId" = workspace_id AND slot = target;
+    PERFORM "call_slot_moved"(mover."callId", target);
   END LOOP;
   DELETE FROM "CallSlot"
   WHERE "workspaceId" = workspace_id AND "callId" IS NULL AND (slot < 0 OR slot >= call_limit);

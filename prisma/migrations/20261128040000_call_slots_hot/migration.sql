@@ -1,0 +1,119 @@
+-- Claiming and freeing a live-call slot as HOT updates: the call's row names its slot, so "CallSlot" needs no index
+-- on "callId" (nor the partial one on the free slots), and its pages keep room for the new versions. The functions'
+-- source of truth is libs/calls/src/admission/call-slots.sql (copied here verbatim below). Pages written before this
+-- migration are full: their first claims are not HOT until VACUUM FULL "CallSlot" (or until pruned).
+ALTER TABLE "Call" ADD COLUMN "slot" INTEGER;
+UPDATE "Call" c SET slot = s.slot FROM "CallSlot" s WHERE s."callId" = c.id;
+
+CREATE TABLE "CallSlotMove" (
+    "callId" TEXT NOT NULL,
+    "slot" INTEGER NOT NULL,
+
+    CONSTRAINT "CallSlotMove_pkey" PRIMARY KEY ("callId")
+);
+
+DROP INDEX "CallSlot_callId_key";
+DROP INDEX "CallSlot_free_idx";
+ALTER TABLE "CallSlot" SET (fillfactor = 50);
+
+-- The highest free slot in [low, high) of a workspace, locked; skips slots being claimed or freed right now. The
+-- key is read in slot order whatever the statistics say: before the first ANALYZE of a fresh table the planner
+-- sorted every slot of the range instead (a third of the pace, `npm run bench -- gateway`).
+CREATE FUNCTION "call_slot_free"(workspace_id TEXT, low INTEGER, high INTEGER) RETURNS INTEGER
+LANGUAGE plpgsql SET enable_bitmapscan = off SET enable_seqscan = off AS $$
+BEGIN
+  RETURN (SELECT slot FROM "CallSlot"
+          WHERE "workspaceId" = workspace_id AND "callId" IS NULL AND slot >= low AND slot < high
+          ORDER BY slot DESC LIMIT 1 FOR UPDATE SKIP LOCKED);
+END $$;
+
+CREATE OR REPLACE FUNCTION "call_slot_release"() RETURNS TRIGGER
+LANGUAGE plpgsql AS $$
+DECLARE
+  moved INTEGER;
+  freed INTEGER;
+  call_limit INTEGER;
+  reserved INTEGER;
+  mover RECORD;
+BEGIN
+  DELETE FROM "CallSlotMove" WHERE "callId" = OLD.id RETURNING slot INTO moved;
+  UPDATE "CallSlot" SET "callId" = NULL
+  WHERE "workspaceId" = OLD."workspaceId" AND slot = COALESCE(moved, OLD.slot) AND "callId" = OLD.id
+  RETURNING slot INTO freed;
+  IF freed IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT "liveCallLimit", "reservedForInbound" INTO call_limit, reserved FROM "Workspace" WHERE id = OLD."workspaceId";
+  IF freed < 0 OR freed >= call_limit THEN
+    DELETE FROM "CallSlot" WHERE "workspaceId" = OLD."workspaceId" AND slot = freed;
+    RETURN NULL;
+  END IF;
+  -- (a): a call past the limit moves in; else (b): a call below the reserve moves up into a slot above it
+  SELECT slot, "callId" INTO mover FROM "CallSlot"
+  WHERE "workspaceId" = OLD."workspaceId" AND "callId" IS NOT NULL AND (slot < 0 OR slot >= call_limit)
+  LIMIT 1 FOR UPDATE SKIP LOCKED;
+  IF mover IS NULL AND freed >= reserved THEN
+    SELECT slot, "callId" INTO mover FROM "CallSlot"
+    WHERE "workspaceId" = OLD."workspaceId" AND "callId" IS NOT NULL AND slot >= 0 AND slot < reserved
+    LIMIT 1 FOR UPDATE SKIP LOCKED;
+  END IF;
+  IF mover IS NOT NULL THEN
+    IF mover.slot < 0 OR mover.slot >= call_limit THEN
+      DELETE FROM "CallSlot" WHERE "workspaceId" = OLD."workspaceId" AND slot = mover.slot;
+    ELSE
+      UPDATE "CallSlot" SET "callId" = NULL WHERE "workspaceId" = OLD."workspaceId" AND slot = mover.slot;
+    END IF;
+    UPDATE "CallSlot" SET "callId" = mover."callId" WHERE "workspaceId" = OLD."workspaceId" AND slot = freed;
+    PERFORM "call_slot_moved"(mover."callId", freed);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- A call moved to another slot: its row is not touched (the engine may hold it locked, and a release waiting for it
+-- while that call's own release waits for the slot row would deadlock), the move is written down instead.
+CREATE FUNCTION "call_slot_moved"(call_id TEXT, moved_to INTEGER) RETURNS VOID
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "CallSlotMove" ("callId", slot) VALUES (call_id, moved_to)
+  ON CONFLICT ("callId") DO UPDATE SET slot = EXCLUDED.slot;
+END $$;
+
+CREATE OR REPLACE FUNCTION "call_slots_rebalance"(workspace_id TEXT) RETURNS VOID
+LANGUAGE plpgsql AS $$
+DECLARE
+  call_limit INTEGER;
+  reserved INTEGER;
+  mover RECORD;
+  target INTEGER;
+BEGIN
+  SELECT "liveCallLimit", "reservedForInbound" INTO call_limit, reserved FROM "Workspace" WHERE id = workspace_id;
+  INSERT INTO "CallSlot" ("workspaceId", slot)
+  SELECT workspace_id, s FROM generate_series(0, call_limit - 1) s
+  ON CONFLICT DO NOTHING;
+  -- (a), then (b): each mover takes the highest free slot its rule allows
+  FOR mover IN
+    SELECT slot, "callId" FROM "CallSlot"
+    WHERE "workspaceId" = workspace_id AND "callId" IS NOT NULL AND (slot < 0 OR slot >= call_limit OR slot < reserved)
+    ORDER BY (slot >= 0 AND slot < reserved), slot
+    FOR UPDATE
+  LOOP
+    SELECT slot INTO target FROM "CallSlot"
+    WHERE "workspaceId" = workspace_id AND "callId" IS NULL AND slot < call_limit
+      AND slot >= CASE WHEN mover.slot >= 0 AND mover.slot < reserved THEN reserved ELSE 0 END
+    ORDER BY slot DESC LIMIT 1 FOR UPDATE;
+    EXIT WHEN target IS NULL;
+    CONTINUE WHEN target <= mover.slot AND mover.slot >= 0 AND mover.slot < call_limit;
+    UPDATE "CallSlot" SET "callId" = NULL WHERE "workspaceId" = workspace_id AND slot = mover.slot;
+    UPDATE "CallSlot" SET "callId" = mover."callId" WHERE "workspaceId" = workspace_id AND slot = target;
+    PERFORM "call_slot_moved"(mover."callId", target);
+  END LOOP;
+  DELETE FROM "CallSlot"
+  WHERE "workspaceId" = workspace_id AND "callId" IS NULL AND (slot < 0 OR slot >= call_limit);
+END $$;
+
+CREATE OR REPLACE FUNCTION "call_slots_follow_limits"() RETURNS TRIGGER
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "call_slots_rebalance"(NEW.id);
+  RETURN NULL;
+END $$;
