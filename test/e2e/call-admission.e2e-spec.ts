@@ -126,7 +126,7 @@ describe('call admission', () => {
     expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('created');
   });
 
-  it('a call handed another slot frees that one when it ends (its move is written down, its row untouched)', async () => {
+  it('a call handed another slot frees that one when it ends (the move written down, its row untouched)', async () => {
     const request = await workspace(1, 0);
     const [api] = (await admitMany(1, { source: 'api', ...request })).map(created);
     const inbound = created(await app.get(CallAdmission).admit({ source: 'inbound', ...request, assistantId: null }))!;
