@@ -164,6 +164,28 @@ describe('call admission', () => {
     expect((await admitMany(3, { source: 'api', ...request })).filter((r) => r.kind === 'created')).toHaveLength(2);
   });
 
+  it('a call the lowered limit moved down frees its new slot when it ends', async () => {
+    const request = await workspace(4, 0);
+    const calls: string[] = [];
+    for (let i = 0; i < 4; i++) calls.push(created(await app.get(CallAdmission).admit({ source: 'api', ...request }))!);
+    // slots 3, 2, 1, 0 in turn; the two lowest freed, then the limit lowered to 2: the rebalance moves both down
+    await end(calls[3]);
+    await end(calls[2]);
+    await app.get(WorkspacesRepository).setLimits(request.workspaceId, { liveCallLimit: 2 });
+    const slots = await prisma().callSlot.findMany({
+      where: { workspaceId: request.workspaceId },
+      orderBy: { slot: 'asc' },
+    });
+    expect(slots.map((s) => s.slot)).toEqual([0, 1]);
+    expect(new Set(slots.map((s) => s.callId))).toEqual(new Set([calls[0], calls[1]]));
+    expect(await prisma().callSlotMove.count({ where: { callId: { in: [calls[0], calls[1]] } } })).toBe(2);
+    await end(calls[0]);
+    expect(await heldSlots(request.workspaceId)).toBe(1);
+    expect(await prisma().callSlotMove.count({ where: { callId: calls[0] } })).toBe(0);
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('created');
+    expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('limit-reached');
+  });
+
   it('finds a slot freed above the last one it claimed (claims look below their last claim first)', async () => {
     const request = await workspace(4, 0);
     const calls: string[] = [];
