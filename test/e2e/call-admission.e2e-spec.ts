@@ -5,6 +5,7 @@ import { CallAdmission, CallsRepository, type AdmissionRequest, type AdmissionRe
 import { PrismaService } from '@app/db';
 import { WorkspacesRepository } from '@app/workspaces';
 import { createAssistant, createWorkspace, startGateway } from '../support/gateway';
+import { waitFor } from '../support/wait';
 
 /**
  * Issue 24: the one admission writer, as a service against the real database (no engine, no
@@ -143,6 +144,44 @@ describe('call admission', () => {
     expect(await heldSlots(request.workspaceId)).toBe(0);
     expect(await prisma().callSlotMove.count({ where: { callId: inbound } })).toBe(0);
     expect((await app.get(CallAdmission).admit({ source: 'api', ...request })).kind).toBe('created');
+  });
+
+  it('a call that ends while a hand-over is moving it frees the slot it was moved to', async () => {
+    const request = await workspace(1, 0);
+    const [api] = (await admitMany(1, { source: 'api', ...request })).map(created);
+    const inbound = created(await app.get(CallAdmission).admit({ source: 'inbound', ...request, assistantId: null }))!;
+    // the API call's final transition hands slot 0 to the inbound call, and is left uncommitted
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let moved!: (backend: number) => void;
+    const handedOver = new Promise<number>((resolve) => (moved = resolve));
+    const handOver = prisma().$transaction(
+      async (tx) => {
+        const ended = { status: 'completed' as const, endedReason: 'customer-ended-call' };
+        await tx.call.update({ where: { id: api! }, data: ended });
+        const [{ pid }] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+        moved(pid);
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    const handOverBackend = await handedOver;
+    // the inbound call ends meanwhile: its release waits for the overflow slot the hand-over took from it
+    let settled = false;
+    const ending = end(inbound).finally(() => (settled = true));
+    const waited = await waitFor('the release to wait for the hand-over, or to end', async () => {
+      const [{ blocked }] = await prisma().$queryRaw<{ blocked: number }[]>`
+        SELECT count(*)::int AS blocked FROM pg_stat_activity WHERE ${handOverBackend} = ANY(pg_blocking_pids(pid))`;
+      return blocked > 0 ? 'waited' : settled && 'ended first';
+    });
+    commit();
+    await handOver;
+    await ending;
+    expect(await prisma().callSlot.findMany({ where: { workspaceId: request.workspaceId } })).toEqual([
+      { workspaceId: request.workspaceId, slot: 0, callId: null },
+    ]);
+    expect(await prisma().callSlotMove.count({ where: { callId: inbound } })).toBe(0);
+    expect(waited).toBe('waited');
   });
 
   it('takes a limit changed at run time for the next admission, as counting live calls would', async () => {
