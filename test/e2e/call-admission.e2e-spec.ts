@@ -167,6 +167,7 @@ describe('call admission', () => {
     );
     const handOverBackend = await handedOver;
     // the inbound call ends meanwhile: its release waits for the overflow slot the hand-over took from it
+    // (a Prisma query is lazy: it is sent when its promise is first chained, here by finally, not when made)
     let settled = false;
     const ending = end(inbound).finally(() => (settled = true));
     const waited = await waitFor('the release to wait for the hand-over, or to end', async () => {
