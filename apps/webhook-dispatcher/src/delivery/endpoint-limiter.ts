@@ -14,45 +14,82 @@ export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
 // and the parked jobs already woken. The keys share the webhook's hash tag, so a Redis Cluster runs
 // each script on one node.
 //
-// Takes a slot for the holder (a delivery: one send of it at a time, whoever sends it), or parks its
-// job (ARGV[6], unless empty) in the same step, so a slot freed at any moment after the refusal finds
-// the job to wake.
-const ACQUIRE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+// A slot that frees while jobs are parked is handed to the one parked longest: it is held for that
+// job ("job:<id>", under a holder's lease) until the job, woken, runs and takes it. A send that
+// arrives meanwhile finds no slot free, so a parked delivery cannot be passed by a younger one. A
+// woken job that never comes (gone from its queue) holds its slot only until the lease runs out.
+const HAND_OVER = `
+local function handOver(now, lease, cap)
+  local woken = {}
+  while redis.call('ZCARD', KEYS[1]) < cap do
+    local job = redis.call('ZPOPMIN', KEYS[3])[1]
+    if not job then break end
+    redis.call('ZADD', KEYS[1], now + lease, 'job:' .. job)
+    redis.call('SADD', KEYS[4], job)
+    woken[#woken + 1] = job
+  end
+  if #woken > 0 then
+    redis.call('PEXPIRE', KEYS[1], lease)
+    redis.call('PEXPIRE', KEYS[4], ${PARKED_TTL_MS})
+  end
+  return woken
+end`;
+
+// Takes a slot for the holder (a delivery: one send of it at a time, whoever sends it): the one held
+// for its job (ARGV[6]), or a free one once no job is parked; else parks the job (unless ARGV[6] is
+// empty) in the same step, so a slot freed at any moment after the refusal finds the job to wake.
+// Slots freed by leases that ran out go to parked jobs first. Answers {1 or 0, jobs woken...}.
+const ACQUIRE = `${HAND_OVER}
+local now, lease = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[5]), tonumber(ARGV[4]))
-if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and redis.call('ZCARD', KEYS[1]) < cap then
-  redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  redis.call('ZREM', KEYS[3], ARGV[6])
-  return 1
+local function heldForJob()
+  return ARGV[6] ~= '' and redis.call('ZREM', KEYS[1], 'job:' .. ARGV[6]) == 1
 end
+local held, woken = heldForJob(), {}
+if not held then
+  woken = handOver(now, lease, cap)
+  -- the job may be the one parked longest (run by its fall-back timer): then the slot is its own
+  held = heldForJob()
+  if held then
+    redis.call('SREM', KEYS[4], ARGV[6])
+    local others = {}
+    for _, job in ipairs(woken) do if job ~= ARGV[6] then others[#others + 1] = job end end
+    woken = others
+  end
+end
+if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and (held or redis.call('ZCARD', KEYS[1]) < cap) then
+  redis.call('ZADD', KEYS[1], now + lease, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], lease)
+  redis.call('ZREM', KEYS[3], ARGV[6])
+  return {1, unpack(woken)}
+end
+-- the delivery is held already (a duplicate job): the slot held for this job goes to the next in line
+if held then woken = handOver(now, lease, cap) end
 if ARGV[6] ~= '' then
-  redis.call('ZADD', KEYS[3], 'NX', ARGV[1], ARGV[6])
+  redis.call('ZADD', KEYS[3], 'NX', now, ARGV[6])
   redis.call('PEXPIRE', KEYS[3], ${PARKED_TTL_MS})
 end
-return 0`;
+return {0, unpack(woken)}`;
 
 // Frees the holder's slot and adapts the cap to how the endpoint answered: one more after a fast
-// success, half after a failure or a slow reply (additive increase, multiplicative decrease). Wakes
-// the job parked longest, marking it woken (it may not be delayed yet: it then wakes itself). Answers
-// the cap and the woken job's id, or false.
-const RELEASE = `
+// success, half after a failure or a slow reply (additive increase, multiplicative decrease). Hands
+// each free slot to a parked job (see above), marking it woken (it may not be delayed yet: it then
+// wakes itself). Answers {cap, jobs woken...}.
+const RELEASE = `${HAND_OVER}
+local now, lease = tonumber(ARGV[5]), tonumber(ARGV[6])
 redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[3]), tonumber(ARGV[2]))
 if ARGV[4] == 'grow' then cap = math.min(cap + 1, tonumber(ARGV[2]))
 elseif ARGV[4] == 'shrink' then cap = math.max(1, math.floor(cap / 2)) end
 redis.call('SET', KEYS[2], cap, 'PX', 3600000)
-local woken = redis.call('ZPOPMIN', KEYS[3])[1]
-if woken then
-  redis.call('SADD', KEYS[4], woken)
-  redis.call('PEXPIRE', KEYS[4], ${PARKED_TTL_MS})
-end
-return {cap, woken or false}`;
+return {cap, unpack(handOver(now, lease, cap))}`;
 
 /** The scripts above as commands of the client (defineCommand). */
 interface Scripts {
-  endpointAcquire(...keysAndArgs: (string | number)[]): Promise<number>;
-  endpointRelease(...keysAndArgs: (string | number)[]): Promise<unknown>;
+  endpointAcquire(...keysAndArgs: (string | number)[]): Promise<[number, ...string[]]>;
+  endpointRelease(...keysAndArgs: (string | number)[]): Promise<[number, ...string[]]>;
 }
 
 /** How a send went, for the endpoint's cap. */
@@ -86,7 +123,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
     // Commands of concurrent deliveries issued in the same tick go out in one write.
     this.redis = redisClient(config, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
     // by their hash (EVALSHA), not their text: two scripts per delivery
-    this.redis.defineCommand('endpointAcquire', { numberOfKeys: 3, lua: ACQUIRE });
+    this.redis.defineCommand('endpointAcquire', { numberOfKeys: 4, lua: ACQUIRE });
     this.redis.defineCommand('endpointRelease', { numberOfKeys: 4, lua: RELEASE });
     this.scripts = this.redis as unknown as Scripts;
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 5000;
@@ -97,14 +134,14 @@ export class EndpointLimiter implements OnApplicationShutdown {
   }
 
   /**
-   * A slot for the delivery, or false with its job (if any) parked: a slot freed later wakes it (see
-   * woke). False too while the delivery is held already (a first attempt and a job the reconciler
-   * queued for it, or a stalled job run again): whoever takes it second reads what the first recorded.
-   * A send without a job (a fan-out's first attempt) parks nothing: it is queued instead.
+   * A slot for the delivery, or false with its job (if any) parked: a slot freed later is held for it
+   * and wakes it (see woke). False too while the delivery is held already (a first attempt and a job
+   * the reconciler queued for it, or a stalled job run again): whoever takes it second reads what the
+   * first recorded. A send without a job (a fan-out's first attempt) parks nothing: it is queued instead.
    */
   async acquire(webhookId: string, deliveryId: string, jobId: string | null): Promise<boolean> {
-    const ok = await this.scripts.endpointAcquire(
-      ...this.keys(webhookId).slice(0, 3),
+    const [took, ...woken] = await this.scripts.endpointAcquire(
+      ...this.keys(webhookId),
       Date.now(),
       this.leaseMs,
       deliveryId,
@@ -112,33 +149,30 @@ export class EndpointLimiter implements OnApplicationShutdown {
       ADAPTIVE.startCap,
       jobId ?? '',
     );
-    return ok === 1;
+    await this.wake(webhookId, woken);
+    return took === 1;
   }
 
   /**
    * Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap and
-   * the job to wake (parked longest at this endpoint), or null.
+   * the jobs a slot is now held for (parked longest at this endpoint).
    */
-  async release(
-    webhookId: string,
-    deliveryId: string,
-    sent: SendOutcome,
-  ): Promise<{ cap: number; woken: string | null }> {
-    const change = capChange(sent);
-    const [cap, woken] = (await this.scripts.endpointRelease(
+  async release(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<{ cap: number; woken: string[] }> {
+    const [cap, ...woken] = await this.scripts.endpointRelease(
       ...this.keys(webhookId),
       deliveryId,
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ADAPTIVE.startCap,
-      change,
-    )) as [number, string | null];
-    return { cap: Number(cap), woken: woken || null };
+      capChange(sent),
+      Date.now(),
+      this.leaseMs,
+    );
+    return { cap: Number(cap), woken };
   }
 
-  /** Frees the slot (see release) and runs the job it woke, if that job is delayed by now (else it wakes itself). */
+  /** Frees the slot (see release) and runs the jobs it was handed to. */
   async finish(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<void> {
-    const { woken } = await this.release(webhookId, deliveryId, sent);
-    if (woken && (await this.queues.promote('deliver', woken))) await this.woke(webhookId, woken);
+    await this.wake(webhookId, (await this.release(webhookId, deliveryId, sent)).woken);
   }
 
   /**
@@ -147,6 +181,15 @@ export class EndpointLimiter implements OnApplicationShutdown {
    */
   async woke(webhookId: string, jobId: string): Promise<boolean> {
     return (await this.redis.srem(this.keys(webhookId)[3], jobId)) === 1;
+  }
+
+  /** Runs each woken job that is delayed by now (one that is not yet wakes itself: see woke). */
+  private async wake(webhookId: string, jobIds: string[]): Promise<void> {
+    await Promise.all(
+      jobIds.map(async (id) => {
+        if (await this.queues.promote('deliver', id)) await this.woke(webhookId, id);
+      }),
+    );
   }
 
   /** In flight, cap, parked, woken: one hash tag per webhook, so each script runs on one cluster node. */
