@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { loadConfig } from '@app/platform';
 import { JobQueues, QueueName, queuePrefix, type JobName } from '@app/queues';
 import { EndpointLimiter } from '../../apps/webhook-dispatcher/src/delivery/endpoint-limiter';
@@ -18,6 +19,7 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
     new Queue(name, { connection: { url: config.REDIS_URL }, prefix: queuePrefix(config, name) });
   const queues = [queue(QueueName.CallEngine), queue(QueueName.DomainEvents), queue(QueueName.WebhookDeliveries)];
   const deliveries = queues[2];
+  const redis = new Redis(config.REDIS_URL);
   const limiter = new EndpointLimiter(config, new JobQueues(queues[0], queues[1], queues[2]));
   const sent = { ok: true, durationMs: 500 }; // neither grows nor shrinks the cap
   let webhook = '';
@@ -27,6 +29,7 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
   });
   afterAll(async () => {
     await limiter.onApplicationShutdown();
+    redis.disconnect();
     await Promise.all(queues.map((q) => q.obliterate({ force: true }).then(() => q.close())));
   });
 
@@ -80,6 +83,20 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
     // once delayed, the job asks whether a slot woke it: it did, so it runs itself and takes the slot
     expect(await limiter.woke(webhook, job)).toBe(true);
     expect(await limiter.acquire(webhook, 'dlv_3', job)).toBe(true);
+  });
+
+  it('slots freed by leases that ran out go to the jobs parked longest, the one running first', async () => {
+    await atCap();
+    const older = await parked('dlv_3');
+    const younger = await parked('dlv_4');
+    // both senders died: their leases ended in the past
+    await redis.zadd(`${config.QUEUE_PREFIX}:endpoint-in-flight:{${webhook}}`, 0, 'dlv_1', 0, 'dlv_2');
+    // the older job, run by its fall-back timer, takes one; the other is held for the younger, woken
+    expect(await limiter.acquire(webhook, 'dlv_3', older)).toBe(true);
+    expect(await limiter.woke(webhook, older)).toBe(false);
+    expect(await deliveries.getJobState(younger)).toBe('waiting');
+    expect(await limiter.acquire(webhook, 'dlv_5', null)).toBe(false);
+    expect(await limiter.acquire(webhook, 'dlv_4', younger)).toBe(true);
   });
 
   it('a slot held for a job whose delivery is already being sent goes to the next in line', async () => {

@@ -18,19 +18,20 @@ export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
 // job ("job:<id>", under a holder's lease) until the job, woken, runs and takes it. A send that
 // arrives meanwhile finds no slot free, so a parked delivery cannot be passed by a younger one. A
 // woken job that never comes (gone from its queue) holds its slot only until the lease runs out.
+// Answers the jobs to wake: each it handed a slot to but `own` (the caller's job, running already).
 const HAND_OVER = `
-local function handOver(now, lease, cap)
+local function handOver(now, lease, cap, own)
   local woken = {}
   while redis.call('ZCARD', KEYS[1]) < cap do
     local job = redis.call('ZPOPMIN', KEYS[3])[1]
     if not job then break end
     redis.call('ZADD', KEYS[1], now + lease, 'job:' .. job)
-    redis.call('SADD', KEYS[4], job)
-    woken[#woken + 1] = job
-  end
-  if #woken > 0 then
     redis.call('PEXPIRE', KEYS[1], lease)
-    redis.call('PEXPIRE', KEYS[4], ${PARKED_TTL_MS})
+    if job ~= own then
+      redis.call('SADD', KEYS[4], job)
+      redis.call('PEXPIRE', KEYS[4], ${PARKED_TTL_MS})
+      woken[#woken + 1] = job
+    end
   end
   return woken
 end`;
@@ -48,15 +49,9 @@ local function heldForJob()
 end
 local held, woken = heldForJob(), {}
 if not held then
-  woken = handOver(now, lease, cap)
-  -- the job may be the one parked longest (run by its fall-back timer): then the slot is its own
+  -- the job may be the one parked longest (run by its fall-back timer): then a slot is handed to it
+  woken = handOver(now, lease, cap, ARGV[6])
   held = heldForJob()
-  if held then
-    redis.call('SREM', KEYS[4], ARGV[6])
-    local others = {}
-    for _, job in ipairs(woken) do if job ~= ARGV[6] then others[#others + 1] = job end end
-    woken = others
-  end
 end
 if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and (held or redis.call('ZCARD', KEYS[1]) < cap) then
   redis.call('ZADD', KEYS[1], now + lease, ARGV[3])
@@ -65,7 +60,7 @@ if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and (held or redis.call('ZCARD', K
   return {1, unpack(woken)}
 end
 -- the delivery is held already (a duplicate job): the slot held for this job goes to the next in line
-if held then woken = handOver(now, lease, cap) end
+if held then woken = handOver(now, lease, cap, '') end
 if ARGV[6] ~= '' then
   redis.call('ZADD', KEYS[3], 'NX', now, ARGV[6])
   redis.call('PEXPIRE', KEYS[3], ${PARKED_TTL_MS})
@@ -84,7 +79,7 @@ local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[3]), tonumber(A
 if ARGV[4] == 'grow' then cap = math.min(cap + 1, tonumber(ARGV[2]))
 elseif ARGV[4] == 'shrink' then cap = math.max(1, math.floor(cap / 2)) end
 redis.call('SET', KEYS[2], cap, 'PX', 3600000)
-return {cap, unpack(handOver(now, lease, cap))}`;
+return {cap, unpack(handOver(now, lease, cap, ''))}`;
 
 /** The scripts above as commands of the client (defineCommand). */
 interface Scripts {
