@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import { ensureDatabase, migrate, PrismaService } from '@app/db';
 import { useFastDelivery, useFastSimulator } from './engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from './gateway';
@@ -181,11 +182,57 @@ export class Stack {
           })) === events.length,
         timeoutMs,
         200,
-      );
+      ).catch(async (e: Error) => {
+        const report = await this.undelivered(
+          webhookId,
+          events.map((ev) => ev.id),
+        );
+        throw new Error(`${e.message}\n${report}`);
+      });
       const got = new Set(receiver.received.map((r) => `${r.json.data?.callId}/${r.json.event}`));
       const missing = events.filter((e) => !got.has(`${e.callId}/${e.type}`)).map((e) => `${e.callId}/${e.type}`);
       expect(missing).toEqual([]);
     }
+  }
+
+  /**
+   * What holds the deliveries still undelivered, for a failed audit's message: each row, the Redis keys
+   * naming it (its job's hash and the queue sets holding it) and the endpoint limiter's keys.
+   */
+  private async undelivered(webhookId: string, eventIds: string[]): Promise<string> {
+    const prisma = this.fixtures.get(PrismaService);
+    const rows = await prisma.webhookDelivery.findMany({
+      where: { webhookId, eventId: { in: eventIds }, status: { not: 'succeeded' } },
+    });
+    const redis = new Redis(process.env.REDIS_URL!);
+    const show = async (key: string) => {
+      const type = await redis.type(key);
+      if (type === 'hash') return redis.hgetall(key);
+      if (type === 'zset') return redis.zrange(key, '0', '-1', 'WITHSCORES');
+      if (type === 'list') return redis.lrange(key, 0, -1);
+      if (type === 'set') return redis.smembers(key);
+      return redis.get(key);
+    };
+    const lines = [`undelivered at ${Date.now()} (${new Date().toISOString()}):`];
+    try {
+      const states = ['delayed', 'wait', 'active', 'prioritized'];
+      const sets = (await Promise.all(states.map((state) => redis.keys(`*:${state}`)))).flat();
+      for (const row of rows) {
+        lines.push(JSON.stringify(row));
+        for (const key of await redis.keys(`*${row.id}*`)) lines.push(`${key} ${JSON.stringify(await show(key))}`);
+        for (const key of sets) {
+          if (JSON.stringify(await show(key)).includes(row.id)) lines.push(`in ${key}`);
+        }
+      }
+      for (const key of await redis.keys(`*endpoint-*{${webhookId}}*`)) {
+        lines.push(`${key} ${JSON.stringify(await show(key))}`);
+      }
+    } catch (e) {
+      lines.push(`Redis not read: ${(e as Error).message}`); // a cluster answers MOVED for another node's keys
+    } finally {
+      redis.disconnect();
+    }
+    return lines.join('\n');
   }
 
   async stop(): Promise<void> {
