@@ -14,19 +14,24 @@ const root = join(__dirname, '..', '..');
  * answers 404 itself to a request for its own address). */
 export const PEER_ADDRESS = '127.0.0.2';
 
+/**
+ * Where test ports are picked: below the kernel's ephemeral range (32768-60999 here), which a port from bind(0)
+ * falls in, so no outgoing connection (to PostgreSQL, Redis, a receiver) can take one between the pick and the
+ * engine's listen (a SIP suite failed on "listen EADDRINUSE" for its engine's SIP port over TCP, 2026-11-29).
+ */
+const TEST_PORTS = { from: 20_000, to: 32_000 };
+
 /** A UDP port nobody holds on the address, and the one after it free too (RTP uses pairs). */
 export async function freeUdpPort(address = PEER_ADDRESS): Promise<number> {
   for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
+    // even: RTCP takes the port after an RTP port, and it must be free too
+    const port = TEST_PORTS.from + 2 * Math.floor((Math.random() * (TEST_PORTS.to - TEST_PORTS.from)) / 2);
+    const bound = await new Promise<boolean>((resolve) => {
       const s = createSocket('udp4');
-      s.once('error', reject);
-      s.bind(0, address, () => {
-        const { port } = s.address();
-        s.close(() => resolve(port));
-      });
+      s.once('error', () => resolve(false));
+      s.bind(port, address, () => s.close(() => resolve(true)));
     });
-    // RTCP takes the port after an RTP port: it must be free too, not only the pair's start even
-    if (port % 2 === 0 && port < 65000 && !udpTaken(port + 1) && (await tcpFree(port, address))) return port;
+    if (bound && !udpTaken(port + 1) && (await tcpFree(port, address))) return port;
   }
 }
 
