@@ -217,12 +217,12 @@ export class Stack {
     try {
       const states = ['delayed', 'wait', 'active', 'prioritized'];
       const sets = (await Promise.all(states.map((state) => redis.keys(`*:${state}`)))).flat();
+      // each queue set read once, whatever the number of rows
+      const members = await Promise.all(sets.map(async (key) => JSON.stringify(await show(key))));
       for (const row of rows) {
         lines.push(JSON.stringify(row));
         for (const key of await redis.keys(`*${row.id}*`)) lines.push(`${key} ${JSON.stringify(await show(key))}`);
-        for (const key of sets) {
-          if (JSON.stringify(await show(key)).includes(row.id)) lines.push(`in ${key}`);
-        }
+        sets.forEach((key, i) => members[i].includes(row.id) && lines.push(`in ${key}`));
       }
       for (const key of await redis.keys(`*endpoint-*{${webhookId}}*`)) {
         lines.push(`${key} ${JSON.stringify(await show(key))}`);
