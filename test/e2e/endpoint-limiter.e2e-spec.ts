@@ -33,10 +33,18 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
     await Promise.all(queues.map((q) => q.obliterate({ force: true }).then(() => q.close())));
   });
 
+  /** Whether the send (its job, if any) took a slot. */
+  async function took(webhookId: string, deliveryId: string, jobId: string | null): Promise<boolean> {
+    return (await limiter.acquire(webhookId, deliveryId, jobId)).took;
+  }
+
+  const inFlight = () => `${config.QUEUE_PREFIX}:endpoint-in-flight:{${webhook}}`;
+  const parkedKey = () => `${config.QUEUE_PREFIX}:endpoint-parked:{${webhook}}`;
+
   /** dlv_1 and dlv_2 in flight: the endpoint at its cap of 2. */
   async function atCap(): Promise<void> {
-    expect(await limiter.acquire(webhook, 'dlv_1', null)).toBe(true);
-    expect(await limiter.acquire(webhook, 'dlv_2', null)).toBe(true);
+    expect(await took(webhook, 'dlv_1', null)).toBe(true);
+    expect(await took(webhook, 'dlv_2', null)).toBe(true);
   }
 
   /**
@@ -44,10 +52,10 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
    * (or not yet: its worker between the refusal and the move to delayed).
    */
   async function parked(deliveryId: string, { delayed = true } = {}): Promise<string> {
-    const jobId = `job_${deliveryId}`;
+    const jobId = `job_${webhook}_${deliveryId}`; // each test its own jobs
     const name: JobName = 'deliver';
     await deliveries.add(name, { webhookId: webhook, deliveryId }, { jobId, delay: delayed ? 60_000 : 0 });
-    expect(await limiter.acquire(webhook, deliveryId, jobId)).toBe(false);
+    expect(await took(webhook, deliveryId, jobId)).toBe(false);
     return jobId;
   }
 
@@ -61,28 +69,28 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
     expect(await deliveries.getJobState(first)).toBe('waiting');
     expect(await deliveries.getJobState(second)).toBe('delayed');
     // the moment between the release and the woken job's run: a first attempt finds no slot
-    expect(await limiter.acquire(webhook, 'dlv_5', null)).toBe(false);
+    expect(await took(webhook, 'dlv_5', null)).toBe(false);
     // nor does the younger parked job, run by its fall-back timer; it keeps its place
-    expect(await limiter.acquire(webhook, 'dlv_4', second)).toBe(false);
-    expect(await limiter.acquire(webhook, 'dlv_3', first)).toBe(true);
+    expect(await took(webhook, 'dlv_4', second)).toBe(false);
+    expect(await took(webhook, 'dlv_3', first)).toBe(true);
 
     await limiter.finish(webhook, 'dlv_2', sent);
     expect(await deliveries.getJobState(second)).toBe('waiting');
-    expect(await limiter.acquire(webhook, 'dlv_6', null)).toBe(false);
-    expect(await limiter.acquire(webhook, 'dlv_4', second)).toBe(true);
+    expect(await took(webhook, 'dlv_6', null)).toBe(false);
+    expect(await took(webhook, 'dlv_4', second)).toBe(true);
     // nothing parked: a freed slot is free for anyone
     await limiter.finish(webhook, 'dlv_3', sent);
-    expect(await limiter.acquire(webhook, 'dlv_7', null)).toBe(true);
+    expect(await took(webhook, 'dlv_7', null)).toBe(true);
   });
 
   it('a job woken before it was delayed wakes itself, and the slot waits for it', async () => {
     await atCap();
     const job = await parked('dlv_3', { delayed: false });
     await limiter.finish(webhook, 'dlv_1', sent);
-    expect(await limiter.acquire(webhook, 'dlv_4', null)).toBe(false);
+    expect(await took(webhook, 'dlv_4', null)).toBe(false);
     // once delayed, the job asks whether a slot woke it: it did, so it runs itself and takes the slot
     expect(await limiter.woke(webhook, job)).toBe(true);
-    expect(await limiter.acquire(webhook, 'dlv_3', job)).toBe(true);
+    expect(await took(webhook, 'dlv_3', job)).toBe(true);
   });
 
   it('slots freed by leases that ran out go to the jobs parked longest, the one running first', async () => {
@@ -90,25 +98,66 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
     const older = await parked('dlv_3');
     const younger = await parked('dlv_4');
     // both senders died: their leases ended in the past
-    await redis.zadd(`${config.QUEUE_PREFIX}:endpoint-in-flight:{${webhook}}`, 0, 'dlv_1', 0, 'dlv_2');
+    await redis.zadd(inFlight(), 0, 'dlv_1', 0, 'dlv_2');
     // the older job, run by its fall-back timer, takes one; the other is held for the younger, woken
-    expect(await limiter.acquire(webhook, 'dlv_3', older)).toBe(true);
+    expect(await took(webhook, 'dlv_3', older)).toBe(true);
     expect(await limiter.woke(webhook, older)).toBe(false);
     expect(await deliveries.getJobState(younger)).toBe('waiting');
-    expect(await limiter.acquire(webhook, 'dlv_5', null)).toBe(false);
-    expect(await limiter.acquire(webhook, 'dlv_4', younger)).toBe(true);
+    expect(await took(webhook, 'dlv_5', null)).toBe(false);
+    expect(await took(webhook, 'dlv_4', younger)).toBe(true);
   });
 
   it('a slot held for a job whose delivery is already being sent goes to the next in line', async () => {
     await atCap();
-    // a second job for dlv_2 (the reconciler queued it again) parks, then a younger delivery's job
-    const duplicate = await parked('dlv_2');
-    const next = await parked('dlv_3');
+    const duplicate = await parked('dlv_3');
+    const next = await parked('dlv_4');
+    // another sender takes dlv_3 meanwhile (its job run again by a stalled check, say), past the cap
+    const until = Date.now() + 60_000;
+    await redis.zadd(inFlight(), until, 'dlv_3');
     await limiter.finish(webhook, 'dlv_1', sent);
+    await limiter.finish(webhook, 'dlv_2', sent);
     expect(await deliveries.getJobState(duplicate)).toBe('waiting');
-    // dlv_2 is still in flight: the duplicate cannot send it, and the slot held for it passes on
-    expect(await limiter.acquire(webhook, 'dlv_2', duplicate)).toBe(false);
+    expect(await deliveries.getJobState(next)).toBe('delayed');
+    // the duplicate cannot send dlv_3 and the slot held for it passes on; it waits for that sender's
+    // lease, not in line, so no freed slot wakes it again
+    expect(await limiter.acquire(webhook, 'dlv_3', duplicate)).toEqual({ took: false, busyUntil: until });
+    expect(await redis.zscore(parkedKey(), duplicate)).toBeNull();
     expect(await deliveries.getJobState(next)).toBe('waiting');
-    expect(await limiter.acquire(webhook, 'dlv_3', next)).toBe(true);
+    expect(await took(webhook, 'dlv_4', next)).toBe(true);
+  });
+
+  it('jobs of deliveries a dead sender holds wait for its lease, and do not wake each other', async () => {
+    await atCap(); // then both senders die, their leases running
+    const waiting = await parked('dlv_3');
+    const again = [await parked('dlv_1'), await parked('dlv_2')];
+    // nothing has freed a slot, so the two (their deliveries held already) are not in line
+    expect(await redis.zrange(parkedKey(), '0', '-1')).toEqual([waiting]);
+    const refused = await Promise.all(again.map((job, i) => limiter.acquire(webhook, `dlv_${i + 1}`, job)));
+    for (const r of refused) expect(r.took === false && r.busyUntil! > Date.now()).toBe(true);
+    expect(await redis.zrange(parkedKey(), '0', '-1')).toEqual([waiting]);
+    for (const job of again) expect(await deliveries.getJobState(job)).toBe('delayed');
+    // the leases run out: the job parked longest goes first, then the one whose lease ended
+    await redis.zadd(inFlight(), 0, 'dlv_1', 0, 'dlv_2');
+    expect(await took(webhook, 'dlv_1', again[0])).toBe(true);
+    expect(await deliveries.getJobState(waiting)).toBe('waiting');
+    expect(await took(webhook, 'dlv_3', waiting)).toBe(true);
+  });
+
+  it('a waker clears only its own mark: the job woken again since still wakes itself', async () => {
+    await atCap();
+    const job = await parked('dlv_3');
+    const first = await limiter.release(webhook, 'dlv_1', sent);
+    expect(first.woken).toEqual([job]);
+    // before its waker clears that mark, the job runs, its slot's lease runs out and another send
+    // takes the slot; the job parks again (its worker has not yet delayed it) and a freed slot wakes it
+    await redis.zadd(inFlight(), 0, `job:${job}`);
+    expect(await took(webhook, 'dlv_5', null)).toBe(true);
+    expect(await took(webhook, 'dlv_3', job)).toBe(false);
+    const second = await limiter.release(webhook, 'dlv_2', sent);
+    expect(second.woken).toEqual([job]);
+    // the first waker's late clear leaves the second mark: delayed now, the job finds it and runs
+    expect(await limiter.clearWake(webhook, job, first.token)).toBe(false);
+    expect(await limiter.woke(webhook, job)).toBe(true);
+    expect(await took(webhook, 'dlv_3', job)).toBe(true);
   });
 });

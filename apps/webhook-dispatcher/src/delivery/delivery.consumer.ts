@@ -14,6 +14,9 @@ export function parkedFallbackMs(attemptsStarted: number): number {
   return Math.round(base * (0.5 + Math.random()));
 }
 
+/** Past a lease's end, for clocks of dispatchers on other machines that run a little behind. */
+const LEASE_SKEW_MS = 100;
+
 /**
  * Consumes webhook-deliveries. Its lock outlasts the HTTP timeout, so a slow send is never taken
  * for a stalled job and sent twice. Both kinds of "later" (the endpoint is at its cap; the retry
@@ -47,7 +50,13 @@ export class DeliveryConsumer extends JobConsumer<QueueName.WebhookDeliveries> {
   }
 
   private async deliver(data: JobPayloads['deliver'], job: Job, token?: string): Promise<void> {
-    if (!(await this.limiter.acquire(data.webhookId, data.deliveryId, job.id!))) {
+    const admission = await this.limiter.acquire(data.webhookId, data.deliveryId, job.id!);
+    // Another sender holds this delivery (one that died holds it until its lease runs out): the job
+    // runs again then, and sends only if what that sender recorded leaves it pending.
+    if (!admission.took && admission.busyUntil) {
+      return this.tryLater(job, token, admission.busyUntil + LEASE_SKEW_MS);
+    }
+    if (!admission.took) {
       // This endpoint already has its share of workers busy: the job waits, freeing this worker, parked
       // until a send to the endpoint ends and wakes it (no polling), or wakes itself if one already did.
       const fallback = Date.now() + parkedFallbackMs(job.attemptsStarted);

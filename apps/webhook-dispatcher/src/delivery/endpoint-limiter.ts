@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
 import { JobQueues, redisClient, type RedisClient } from '@app/queues';
@@ -11,14 +12,16 @@ export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
 // A counting semaphore in Redis shared by every dispatcher process: a sorted set of holders scored
 // by when their lease runs out (a crashed holder frees its slot by itself), beside the endpoint's
 // current cap, the jobs parked until a slot frees (scored by when they first parked: oldest first)
-// and the parked jobs already woken. The keys share the webhook's hash tag, so a Redis Cluster runs
-// each script on one node.
+// and the parked jobs already woken (a hash: job → its waker's mark). The keys share the webhook's
+// hash tag, so a Redis Cluster runs each script on one node.
 //
 // A slot that frees while jobs are parked is handed to the one parked longest: it is held for that
 // job ("job:<id>", under a holder's lease) until the job, woken, runs and takes it. A send that
 // arrives meanwhile finds no slot free, so a parked delivery cannot be passed by a younger one. A
 // woken job that never comes (gone from its queue) holds its slot only until the lease runs out.
-// Answers the jobs to wake: each it handed a slot to but `own` (the caller's job, running already).
+// Each wake-up is marked with the waker's token (ARGV[7]): whoever runs the job clears only its own
+// mark, so a mark made since (the job woken again) is never lost. Answers the jobs to wake: each it
+// handed a slot to but `own` (the caller's job, running already).
 const HAND_OVER = `
 local function handOver(now, lease, cap, own)
   local woken = {}
@@ -28,7 +31,7 @@ local function handOver(now, lease, cap, own)
     redis.call('ZADD', KEYS[1], now + lease, 'job:' .. job)
     redis.call('PEXPIRE', KEYS[1], lease)
     if job ~= own then
-      redis.call('SADD', KEYS[4], job)
+      redis.call('HSET', KEYS[4], job, ARGV[7])
       redis.call('PEXPIRE', KEYS[4], ${PARKED_TTL_MS})
       woken[#woken + 1] = job
     end
@@ -39,7 +42,11 @@ end`;
 // Takes a slot for the holder (a delivery: one send of it at a time, whoever sends it): the one held
 // for its job (ARGV[6]), or a free one once no job is parked; else parks the job (unless ARGV[6] is
 // empty) in the same step, so a slot freed at any moment after the refusal finds the job to wake.
-// Slots freed by leases that ran out go to parked jobs first. Answers {1 or 0, jobs woken...}.
+// Slots freed by leases that ran out go to parked jobs first. A delivery held already (a duplicate
+// job, or a stalled one run again while its dead sender's lease runs) is not parked: a slot would wake
+// it at once to be refused again, so two such jobs would wake each other in a loop until the lease
+// ends. Its slot goes to the next in line and it answers when the holder's lease ends.
+// Answers {1 or 0, that lease's end or 0, jobs woken...}.
 const ACQUIRE = `${HAND_OVER}
 local now, lease = tonumber(ARGV[1]), tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -53,19 +60,25 @@ if not held then
   woken = handOver(now, lease, cap, ARGV[6])
   held = heldForJob()
 end
-if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and (held or redis.call('ZCARD', KEYS[1]) < cap) then
+local busyUntil = redis.call('ZSCORE', KEYS[1], ARGV[3])
+if not busyUntil and (held or redis.call('ZCARD', KEYS[1]) < cap) then
   redis.call('ZADD', KEYS[1], now + lease, ARGV[3])
   redis.call('PEXPIRE', KEYS[1], lease)
   redis.call('ZREM', KEYS[3], ARGV[6])
-  return {1, unpack(woken)}
+  return {1, 0, unpack(woken)}
 end
--- the delivery is held already (a duplicate job): the slot held for this job goes to the next in line
-if held then woken = handOver(now, lease, cap, '') end
+if busyUntil then
+  redis.call('ZREM', KEYS[3], ARGV[6])
+  if held then
+    for _, job in ipairs(handOver(now, lease, cap, '')) do woken[#woken + 1] = job end
+  end
+  return {0, busyUntil, unpack(woken)}
+end
 if ARGV[6] ~= '' then
   redis.call('ZADD', KEYS[3], 'NX', now, ARGV[6])
   redis.call('PEXPIRE', KEYS[3], ${PARKED_TTL_MS})
 end
-return {0, unpack(woken)}`;
+return {0, 0, unpack(woken)}`;
 
 // Frees the holder's slot and adapts the cap to how the endpoint answered: one more after a fast
 // success, half after a failure or a slow reply (additive increase, multiplicative decrease). Hands
@@ -81,10 +94,29 @@ elseif ARGV[4] == 'shrink' then cap = math.max(1, math.floor(cap / 2)) end
 redis.call('SET', KEYS[2], cap, 'PX', 3600000)
 return {cap, unpack(handOver(now, lease, cap, ''))}`;
 
+// Clears the job's wake-up mark if it is still the caller's (ARGV[2]): one made since stays.
+const CLEAR_WAKE = `
+if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 0`;
+
 /** The scripts above as commands of the client (defineCommand). */
 interface Scripts {
-  endpointAcquire(...keysAndArgs: (string | number)[]): Promise<[number, ...string[]]>;
+  endpointAcquire(...keysAndArgs: (string | number)[]): Promise<[number, number | string, ...string[]]>;
   endpointRelease(...keysAndArgs: (string | number)[]): Promise<[number, ...string[]]>;
+  endpointClearWake(key: string, jobId: string, token: string): Promise<number>;
+}
+
+/**
+ * What acquire found: the slot is the caller's; or not, and the delivery is held by another sender
+ * until `busyUntil` at the latest (its job is not parked), or its job (if any) is parked (busyUntil null).
+ */
+export type Admission = { took: true } | { took: false; busyUntil: number | null };
+
+/** The new cap, the jobs a slot is now held for, and the mark their wake-ups carry. */
+export interface ReleaseResult {
+  cap: number;
+  woken: string[];
+  token: string;
 }
 
 /** How a send went, for the endpoint's cap. */
@@ -110,6 +142,9 @@ export class EndpointLimiter implements OnApplicationShutdown {
   /** The same client, with the scripts defined on it. */
   private readonly scripts: Scripts;
   private readonly leaseMs: number;
+  /** Marks this process's wake-ups: `<process>:<n>`, unique across dispatchers. */
+  private readonly tokenPrefix = `${randomBytes(6).toString('hex')}:`;
+  private tokens = 0;
 
   constructor(
     private readonly config: AppConfig,
@@ -120,6 +155,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
     // by their hash (EVALSHA), not their text: two scripts per delivery
     this.redis.defineCommand('endpointAcquire', { numberOfKeys: 4, lua: ACQUIRE });
     this.redis.defineCommand('endpointRelease', { numberOfKeys: 4, lua: RELEASE });
+    this.redis.defineCommand('endpointClearWake', { numberOfKeys: 1, lua: CLEAR_WAKE });
     this.scripts = this.redis as unknown as Scripts;
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 5000;
   }
@@ -129,13 +165,15 @@ export class EndpointLimiter implements OnApplicationShutdown {
   }
 
   /**
-   * A slot for the delivery, or false with its job (if any) parked: a slot freed later is held for it
-   * and wakes it (see woke). False too while the delivery is held already (a first attempt and a job
-   * the reconciler queued for it, or a stalled job run again): whoever takes it second reads what the
-   * first recorded. A send without a job (a fan-out's first attempt) parks nothing: it is queued instead.
+   * A slot for the delivery, or none with its job (if any) parked: a slot freed later is held for it
+   * and wakes it (see woke). None either while the delivery is held already (a first attempt and a
+   * job the reconciler queued for it, or a stalled job run again): then nothing is parked, and the
+   * holder's lease ends by `busyUntil`; whoever takes it second reads what the first recorded. A send
+   * without a job (a fan-out's first attempt) parks nothing: it is queued instead.
    */
-  async acquire(webhookId: string, deliveryId: string, jobId: string | null): Promise<boolean> {
-    const [took, ...woken] = await this.scripts.endpointAcquire(
+  async acquire(webhookId: string, deliveryId: string, jobId: string | null): Promise<Admission> {
+    const token = this.token();
+    const [took, busyUntil, ...woken] = await this.scripts.endpointAcquire(
       ...this.keys(webhookId),
       Date.now(),
       this.leaseMs,
@@ -143,16 +181,19 @@ export class EndpointLimiter implements OnApplicationShutdown {
       this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ADAPTIVE.startCap,
       jobId ?? '',
+      token,
     );
-    await this.wake(webhookId, woken);
-    return took === 1;
+    await this.wake(webhookId, woken, token);
+    if (took === 1) return { took: true };
+    return { took: false, busyUntil: Number(busyUntil) || null };
   }
 
   /**
    * Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap and
    * the jobs a slot is now held for (parked longest at this endpoint).
    */
-  async release(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<{ cap: number; woken: string[] }> {
+  async release(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<ReleaseResult> {
+    const token = this.token();
     const [cap, ...woken] = await this.scripts.endpointRelease(
       ...this.keys(webhookId),
       deliveryId,
@@ -161,13 +202,15 @@ export class EndpointLimiter implements OnApplicationShutdown {
       capChange(sent),
       Date.now(),
       this.leaseMs,
+      token,
     );
-    return { cap: Number(cap), woken };
+    return { cap: Number(cap), woken, token };
   }
 
   /** Frees the slot (see release) and runs the jobs it was handed to. */
   async finish(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<void> {
-    await this.wake(webhookId, (await this.release(webhookId, deliveryId, sent)).woken);
+    const { woken, token } = await this.release(webhookId, deliveryId, sent);
+    await this.wake(webhookId, woken, token);
   }
 
   /**
@@ -175,21 +218,34 @@ export class EndpointLimiter implements OnApplicationShutdown {
    * came before the job was delayed could not run it, so the job runs itself now.
    */
   async woke(webhookId: string, jobId: string): Promise<boolean> {
-    return (await this.redis.srem(this.keys(webhookId)[3], jobId)) === 1;
+    return (await this.redis.hdel(this.keys(webhookId)[3], jobId)) === 1;
   }
 
-  /** Runs each woken job that is delayed by now (one that is not yet wakes itself: see woke). */
-  private async wake(webhookId: string, jobIds: string[]): Promise<void> {
+  /**
+   * Runs each woken job that is delayed by now (one that is not yet wakes itself: see woke), then
+   * clears the mark this wake-up made, not one made since: the job may have run, parked and been
+   * woken again meanwhile, still running, and needs that mark to wake itself once delayed.
+   */
+  private async wake(webhookId: string, jobIds: string[], token: string): Promise<void> {
     await Promise.all(
       jobIds.map(async (id) => {
-        if (await this.queues.promote('deliver', id)) await this.woke(webhookId, id);
+        if (await this.queues.promote('deliver', id)) await this.clearWake(webhookId, id, token);
       }),
     );
+  }
+
+  /** Clears the job's wake-up mark if it is still the one `token` made (see wake). */
+  async clearWake(webhookId: string, jobId: string, token: string): Promise<boolean> {
+    return (await this.scripts.endpointClearWake(this.keys(webhookId)[3], jobId, token)) === 1;
+  }
+
+  private token(): string {
+    return this.tokenPrefix + (++this.tokens).toString(36);
   }
 
   /** In flight, cap, parked, woken: one hash tag per webhook, so each script runs on one cluster node. */
   private keys(webhookId: string): [string, string, string, string] {
     const key = (name: string) => `${this.config.QUEUE_PREFIX}:endpoint-${name}:{${webhookId}}`;
-    return [key('in-flight'), key('cap'), key('parked'), key('woken')];
+    return [key('in-flight'), key('cap'), key('parked'), key('wakes')];
   }
 }

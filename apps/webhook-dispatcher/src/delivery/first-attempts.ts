@@ -61,7 +61,9 @@ export class FirstAttempts {
   }
 
   private async send(d: FannedOutDelivery, fanOut: FanOutResult, fannedOutAt: number, requestId?: string) {
-    if (!(await this.limiter.acquire(d.webhookId, d.id, null))) return this.queue.enqueue([d], requestId);
+    const admission = await this.limiter.acquire(d.webhookId, d.id, null);
+    // at its cap: queued to wait its turn; held by another sender: queued for when that one's lease ends
+    if (!admission.took) return this.queue.enqueue([d], requestId, admission.busyUntil ?? undefined);
     let result: AttemptResult | undefined;
     try {
       const late = Date.now() - fannedOutAt > this.freshForMs;
