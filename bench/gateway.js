@@ -29,11 +29,11 @@ const UNREACHED_LIMIT = 100_000;
  * Load until the server is warm: a fresh gateway serves start-calls at a quarter of its pace in its first 2 s
  * under load (V8 compiling its code as it runs hot) and reaches it after about 10 s; the 2 s of warm-up this
  * bench had left part of that in the measured window. Windows of `window` seconds until one is within 10% of
- * the one before, at most ten.
+ * the one before, at most `windows` (ten; the smoke run, which only checks that the bench runs, takes one).
  */
-async function warmUp(opts, window) {
+async function warmUp(opts, window, windows) {
   let last = 0;
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < windows; i++) {
     const { rps } = await load({ ...opts, duration: window });
     if (last && Math.abs(rps - last) <= 0.1 * last) return;
     last = rps;
@@ -74,6 +74,7 @@ module.exports = async function gatewayBench({
   liveCalls = 2000,
   workspaces = 20,
   rounds = 3,
+  warmUpWindows = 10,
 } = {}) {
   const env = benchEnv('gateway');
   await freshDatabase(env);
@@ -141,7 +142,7 @@ module.exports = async function gatewayBench({
       return load({ connections, ...loads[name], duration });
     };
     const compare = async (names) => {
-      for (const name of names) await warmUp({ connections, ...loads[name] }, warmWindow);
+      for (const name of names) await warmUp({ connections, ...loads[name] }, warmWindow, warmUpWindows);
       const windows = Object.fromEntries(names.map((n) => [n, []]));
       for (let round = 0; round < rounds; round++) {
         const order = names.map((_, i) => names[(i + round) % names.length]);
