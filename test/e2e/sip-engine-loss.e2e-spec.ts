@@ -40,7 +40,7 @@ describe('real calls over SIP: an engine killed mid-call', () => {
   });
 
   const spawnEngine = async () => {
-    const rtp = await freeUdpPort('127.0.0.1');
+    const rtp = await freeUdpPort('127.0.0.1', 42);
     const engine = await spawnApp('call-engine', {
       LOG_LEVEL: 'warn',
       SIP_ADDRESS: '127.0.0.1',

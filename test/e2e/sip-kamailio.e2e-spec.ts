@@ -44,7 +44,7 @@ describe('real calls over SIP: several engines behind Kamailio', () => {
     );
     for (let n = 0; n < 2; n++) {
       const sipPort = await freeUdpPort('127.0.0.1');
-      const rtp = await freeUdpPort('127.0.0.1');
+      const rtp = await freeUdpPort('127.0.0.1', 42);
       const app = await spawnApp('call-engine', {
         LOG_LEVEL: 'warn',
         SIP_ADDRESS: '127.0.0.1',

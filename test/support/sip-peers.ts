@@ -21,17 +21,31 @@ export const PEER_ADDRESS = '127.0.0.2';
  */
 const TEST_PORTS = { from: 20_000, to: 32_000 };
 
-/** A UDP port nobody holds on the address, and the one after it free too (RTP uses pairs). */
-export async function freeUdpPort(address = PEER_ADDRESS): Promise<number> {
+// The ranges this process handed out: a peer binds some of its ports only when a call starts (baresip's and the
+// engine's RTP), so a later pick must not fall in a range that is free now but promised. A sipp caller once failed
+// to start: its video RTP port, two above the one picked (only that one and the next were checked), was taken
+// (2026-11-29).
+const handedOut: { from: number; to: number }[] = [];
+
+/**
+ * The first of `span` UDP ports nobody holds on the address (at least two: RTP uses pairs), none of them in a range
+ * handed out before in this process. The first is free over TCP too (SIP listens on both).
+ */
+export async function freeUdpPort(address = PEER_ADDRESS, span = 2): Promise<number> {
   for (;;) {
     // even: RTCP takes the port after an RTP port, and it must be free too
-    const port = TEST_PORTS.from + 2 * Math.floor((Math.random() * (TEST_PORTS.to - TEST_PORTS.from)) / 2);
+    const port = TEST_PORTS.from + 2 * Math.floor((Math.random() * (TEST_PORTS.to - span - TEST_PORTS.from)) / 2);
+    if (handedOut.some((r) => port < r.to && r.from < port + span)) continue;
     const bound = await new Promise<boolean>((resolve) => {
       const s = createSocket('udp4');
       s.once('error', () => resolve(false));
       s.bind(port, address, () => s.close(() => resolve(true)));
     });
-    if (bound && !udpTaken(port + 1) && (await tcpFree(port, address))) return port;
+    const rest = Array.from({ length: span - 1 }, (_, i) => port + 1 + i);
+    if (bound && !rest.some(udpTaken) && (await tcpFree(port, address))) {
+      handedOut.push({ from: port, to: port + span });
+      return port;
+    }
   }
 }
 
@@ -66,7 +80,8 @@ export interface SippHandle {
  */
 export async function startSipp(scenario: string, extra: string[] = [], address = PEER_ADDRESS): Promise<SippHandle> {
   const port = await freeUdpPort(address);
-  const mediaPort = await freeUdpPort(address);
+  // sipp's echo binds audio RTP and RTCP, then video RTP and RTCP on the two ports after them
+  const mediaPort = await freeUdpPort(address, 4);
   const dir = mkdtempSync(join(tmpdir(), 'sipp-'));
   // with -bg the parent prints the background pid and exits (with status 99)
   const { stdout: out, stderr } = spawnSync(
@@ -124,7 +139,7 @@ export interface BaresipHandle {
  */
 export async function startBaresip(wav: string, number = '+14155550123', dial?: string): Promise<BaresipHandle> {
   const port = await freeUdpPort();
-  const rtp = await freeUdpPort();
+  const rtp = await freeUdpPort(PEER_ADDRESS, 12); // rtp_ports below: 11 ports, and RTCP after the last
   const dir = mkdtempSync(join(tmpdir(), 'baresip-'));
   const records = join(dir, 'recordings');
   mkdirSync(records);

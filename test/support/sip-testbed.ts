@@ -24,7 +24,7 @@ export async function startSipTestbed(name: string, env: Record<string, string> 
   process.env.RECORDINGS_DIR = mkdtempSync(join(tmpdir(), 'recordings-'));
   process.env.SIP_ADDRESS = '127.0.0.1';
   process.env.SIP_PORT = String(await freeUdpPort('127.0.0.1'));
-  const rtp = await freeUdpPort('127.0.0.1');
+  const rtp = await freeUdpPort('127.0.0.1', 62);
   process.env.RTP_PORT_MIN = String(rtp);
   process.env.RTP_PORT_MAX = String(rtp + 60);
   Object.assign(process.env, env);
