@@ -63,11 +63,19 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
    */
   async withConnection<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection that dies while it is out of the pool (PostgreSQL restarted) fails its queries, and its client
+    // also emits 'error', which the pool listens to only while the client is idle: unheard, that error ended the
+    // process (a dispatcher, in the fault suite's PostgreSQL restart). Heard here, it closes the connection.
+    let lost: Error | undefined;
+    const onError = (e: Error) => (lost = e);
+    client.on('error', onError);
     try {
       const result = await fn(client);
-      client.release();
+      client.removeListener('error', onError);
+      client.release(lost);
       return result;
     } catch (e) {
+      client.removeListener('error', onError);
       client.release(e as Error);
       throw e;
     }
