@@ -26,9 +26,9 @@ async function sustained(s, rate, seconds, webhooks) {
 
 /**
  * Deliveries/s the dispatcher serves with a backlog: three times the burst's pace offered for
- * `seconds` (5), counted from the end of its first fifth to its last. A burst starts with every event's fan-out at once and is
- * slower (here 0.6–0.7 of this): twice the burst's pace was 1.2–1.4× this, a backlog that formed
- * late in the window, whose median wait was small beside its last one's.
+ * `seconds` (5), counted from the end of its first fifth to its last. A burst starts with every
+ * event's fan-out at once and is slower (here 0.6–0.7 of this): twice the burst's pace was 1.2–1.4×
+ * this, a backlog that formed late in the window, whose median wait was small beside its last one's.
  */
 async function backlogPace(s, burstPerSecond, webhooks, seconds) {
   await s.reset();
