@@ -69,15 +69,15 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
     let lost: Error | undefined;
     const onError = (e: Error) => (lost = e);
     client.on('error', onError);
+    let failed: Error | undefined;
     try {
-      const result = await fn(client);
-      client.removeListener('error', onError);
-      client.release(lost);
-      return result;
+      return await fn(client);
     } catch (e) {
-      client.removeListener('error', onError);
-      client.release(e as Error);
+      failed = e as Error;
       throw e;
+    } finally {
+      client.removeListener('error', onError);
+      client.release(failed ?? lost);
     }
   }
 
