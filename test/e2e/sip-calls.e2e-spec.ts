@@ -489,7 +489,12 @@ describe('real calls over SIP: sipp scenarios', () => {
       // recognised (pocketsphinx, biased to the step's expected phrase)
       expect(customer.text).toMatch(/book an appointment/);
       expect(Math.abs(customer.startSec - found.offset / 8000)).toBeLessThan(0.3);
-      expect(Math.abs(customer.endSec - (found.offset + request.length) / 8000)).toBeLessThan(0.5);
+      // where the request ends in the recording, from its own last second: a stall of the phone or the engine
+      // makes the jitter buffer refill, which stretches the heard line by a few frames, so the whole request's
+      // offset plus its length can put its end a few hundred ms early (0.66 s off once, on a loaded machine)
+      const tail = request.subarray(request.length - 8000);
+      const lastSecond = bestCorrelation(farEnd, tail);
+      expect(Math.abs(customer.endSec - (lastSecond.offset + tail.length) / 8000)).toBeLessThan(0.5);
       expect(transcript.text).toContain(`customer: ${customer.text}`);
     } finally {
       await phone.stop();
