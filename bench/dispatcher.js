@@ -34,6 +34,7 @@ async function backlogPace(s, burstPerSecond, webhooks, seconds) {
   await s.reset();
   const rate = Math.max(1, Math.round((3 * burstPerSecond) / webhooks));
   const publishing = paced(s, rate, seconds);
+  publishing.catch(() => {}); // awaited below: a rejection meanwhile must not be unhandled
   await new Promise((r) => setTimeout(r, seconds * 200));
   const [t1, n1] = [Date.now(), (await s.stats()).count];
   const { published, t0 } = await publishing;

@@ -1,41 +1,18 @@
 // What the SIP benchmarks share: a fresh database, a gateway and an engine process with SIP on
 // 127.0.0.1 (peers on 127.0.0.2), an admin key, the API and the engine's /metrics.
 'use strict';
-const { createSocket } = require('node:dgram');
-const { createServer } = require('node:net');
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const { freeUdpPort } = require('../test/support/free-ports');
 const { app, benchEnv, cli, dropKeys, freePort, freshDatabase, kill, startProcess } = require('./lib');
 
 const PEER = '127.0.0.2';
 
-/** A free even UDP port (RTP takes even ports) on the address, free for TCP too. */
-async function freeUdpPort(address) {
-  for (;;) {
-    const port = await new Promise((resolve) => {
-      const s = createSocket('udp4');
-      s.bind(0, address, () => {
-        const { port: p } = s.address();
-        s.close(() => resolve(p));
-      });
-    });
-    if (port % 2 === 0 && (await tcpFree(port, address))) return port;
-  }
-}
-
-/** SIP also listens on TCP at its port: a UDP port is only taken if TCP is free there too. */
-function tcpFree(port, address) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, address, () => server.close(() => resolve(true)));
-  });
-}
-
 async function startSipStack(name, { rtpPorts, env: extra = {} }) {
-  const rtp = await freeUdpPort('127.0.0.1');
+  // the engine's RTP range: every port of it free and kept from later picks (free-ports.js)
+  const rtp = await freeUdpPort('127.0.0.1', rtpPorts + 2);
   const env = {
     ...benchEnv(name),
     METRICS_TOKEN: 'bench-metrics',

@@ -47,9 +47,10 @@ module.exports = async function sipBench({ levels = [25, 50, 100, 150, 200, 300]
     env: { NO_SPEECH_TIMEOUT_MS: '5000' },
   });
   const peerPort = await freeUdpPort(PEER);
+  // sipp's echo binds audio RTP and RTCP, then video RTP and RTCP on the two ports after -mp
   const sipp = spawnSync('sipp', [
     ...['-sf', join(ROOT, 'test/sip/answer.xml'), '-i', PEER, '-p', String(peerPort)],
-    ...['-mi', PEER, '-mp', String(await freeUdpPort(PEER)), '-rtp_echo', '-bg', '-nostdin'],
+    ...['-mi', PEER, '-mp', String(await freeUdpPort(PEER, 4)), '-rtp_echo', '-bg', '-nostdin'],
   ]);
   const sippPid = Number(/PID=\[(\d+)\]/.exec(String(sipp.stdout))?.[1]);
   if (!sippPid) throw new Error(`sipp did not start: ${sipp.stdout}${sipp.stderr}`);

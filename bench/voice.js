@@ -35,7 +35,7 @@ const ANSWERS = [
 /** A baresip phone that answers by itself and plays `wav` (what the customer says). */
 async function startPhone(wav) {
   const port = await freeUdpPort(PEER);
-  const rtp = await freeUdpPort(PEER);
+  const rtp = await freeUdpPort(PEER, 12); // rtp_ports below: rtp … rtp + 10
   const dir = mkdtempSync(join(tmpdir(), 'bench-baresip-'));
   mkdirSync(join(dir, 'recordings'));
   const config = [

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { socketsOnPort } from './proc-net';
+import { socketsOnPort } from './free-ports';
 import { waitFor } from './wait';
 
 const root = join(__dirname, '..', '..');

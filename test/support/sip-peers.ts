@@ -1,11 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createSocket } from 'node:dgram';
-import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseWav } from '../../apps/call-engine/src/media/speech';
-import { socketsOnPort } from './proc-net';
+import { freeUdpPort as freeUdpPortOn, udpTaken } from './free-ports';
 import { waitFor } from './wait';
 
 const root = join(__dirname, '..', '..');
@@ -14,53 +12,9 @@ const root = join(__dirname, '..', '..');
  * answers 404 itself to a request for its own address). */
 export const PEER_ADDRESS = '127.0.0.2';
 
-/**
- * Where test ports are picked: below the kernel's ephemeral range (32768-60999 here), which a port from bind(0)
- * falls in, so no outgoing connection (to PostgreSQL, Redis, a receiver) can take one between the pick and the
- * engine's listen (a SIP suite failed on "listen EADDRINUSE" for its engine's SIP port over TCP, 2026-11-29).
- */
-const TEST_PORTS = { from: 20_000, to: 32_000 };
-
-// The ranges this process handed out: a peer binds some of its ports only when a call starts (baresip's and the
-// engine's RTP), so a later pick must not fall in a range that is free now but promised. A sipp caller once failed
-// to start: its video RTP port, two above the one picked (only that one and the next were checked), was taken
-// (2026-11-29).
-const handedOut: { from: number; to: number }[] = [];
-
-/**
- * The first of `span` UDP ports nobody holds on the address (at least two: RTP uses pairs), none of them in a range
- * handed out before in this process. The first is free over TCP too (SIP listens on both).
- */
-export async function freeUdpPort(address = PEER_ADDRESS, span = 2): Promise<number> {
-  for (;;) {
-    // even: RTCP takes the port after an RTP port, and it must be free too
-    const port = TEST_PORTS.from + 2 * Math.floor((Math.random() * (TEST_PORTS.to - span - TEST_PORTS.from)) / 2);
-    if (handedOut.some((r) => port < r.to && r.from < port + span)) continue;
-    const bound = await new Promise<boolean>((resolve) => {
-      const s = createSocket('udp4');
-      s.once('error', () => resolve(false));
-      s.bind(port, address, () => s.close(() => resolve(true)));
-    });
-    const rest = Array.from({ length: span - 1 }, (_, i) => port + 1 + i);
-    if (bound && !rest.some(udpTaken) && (await tcpFree(port, address))) {
-      handedOut.push({ from: port, to: port + span });
-      return port;
-    }
-  }
-}
-
-/** Whether a socket is bound to the UDP port (read from /proc/net/udp: probing with a bind could take it from sipp). */
-function udpTaken(port: number): boolean {
-  return socketsOnPort(['/proc/net/udp'], port).length > 0;
-}
-
-/** SIP also listens on TCP at its port: a UDP port is only taken if TCP is free there too. */
-function tcpFree(port: number, address: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, address, () => server.close(() => resolve(true)));
-  });
+/** The first of `span` free UDP ports on the address (default: the peers'), free over TCP too (free-ports.js). */
+export function freeUdpPort(address = PEER_ADDRESS, span = 2): Promise<number> {
+  return freeUdpPortOn(address, span);
 }
 
 export interface SippHandle {
