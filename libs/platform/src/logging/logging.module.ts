@@ -3,25 +3,77 @@ import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { destination } from 'pino';
 import { AppConfig } from '../config/app-config';
 
-/** Paths pino blanks in every log line: credentials never reach the logs. */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["idempotency-key"]',
-  'res.headers["set-cookie"]',
-  '*.apiKey',
-  '*.key',
-  '*.secret',
-  '*.rawKey',
-  '*.authorization',
-  'req.headers["x-csrf-token"]',
-  '*.password',
-  '*.passwordHash',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.csrfToken',
-  '*.token',
-];
+/** What credentials are blanked with in every log line. */
+const CENSOR = '[redacted]';
+
+/** Fields blanked in each object a log line holds (pino's '*.apiKey' paths): credentials never reach the logs. */
+const SECRET_FIELDS = new Set([
+  'apiKey',
+  'key',
+  'secret',
+  'rawKey',
+  'authorization',
+  'password',
+  'passwordHash',
+  'currentPassword',
+  'newPassword',
+  'csrfToken',
+  'token',
+]);
+
+/** Headers blanked in a line's req and res. */
+const SECRET_HEADERS: Record<string, Set<string>> = {
+  req: new Set(['authorization', 'cookie', 'idempotency-key', 'x-csrf-token']),
+  res: new Set(['set-cookie']),
+};
+
+/**
+ * A log line with its credentials blanked (pino's `formatters.log`): a copy where anything is blanked, the line
+ * itself otherwise. It replaces pino's `redact` paths, which cost 17 µs a line here (every value of every line
+ * went through every path: 25 µs a line against 8 µs unredacted, 2026-11-29), 4% of the dispatcher's CPU at the
+ * default log level. A child logger's bindings do not pass through it: the apps make no child loggers.
+ */
+export function redactSecrets<T extends object>(line: T): T {
+  let out = line;
+  for (const name in line) {
+    const value = line[name];
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(line, name)) continue;
+    const blanked = blankSecrets(value, SECRET_HEADERS[name]);
+    if (blanked === value) continue;
+    if (out === line) out = { ...line };
+    out[name] = blanked;
+  }
+  return out;
+}
+
+function blankSecrets<T extends object>(value: T, headers?: Set<string>): T {
+  const copy = blankFields(value, SECRET_FIELDS);
+  const held = (value as { headers?: unknown }).headers;
+  if (!headers || held === null || typeof held !== 'object') return copy;
+  const blanked = blankFields(held, headers);
+  return blanked === held ? copy : copyWith(copy, { headers: replaced(blanked) });
+}
+
+/** The object with its own fields named in `names` blanked (a copy), or the object itself if it has none. */
+function blankFields<T extends object>(value: T, names: Set<string>): T {
+  let blanked: PropertyDescriptorMap | undefined;
+  for (const field in value) {
+    if (names.has(field) && Object.hasOwn(value, field)) (blanked ??= {})[field] = replaced(CENSOR);
+  }
+  return blanked ? copyWith(value, blanked) : value;
+}
+
+/** A copy with the same prototype and own properties (an Error's message too; frozen ones as well), some replaced. */
+function copyWith<T extends object>(value: T, changes: PropertyDescriptorMap): T {
+  return Object.create(Object.getPrototypeOf(value), { ...Object.getOwnPropertyDescriptors(value), ...changes }) as T;
+}
+
+const replaced = (value: unknown): PropertyDescriptor => ({
+  value,
+  enumerable: true,
+  writable: true,
+  configurable: true,
+});
 
 /**
  * The access line of a request, written once its answer has gone (configureHttp's onResponse hook):
@@ -59,7 +111,7 @@ export function logAccess(req: { id: string; method: string; url: string }, stat
         // no route gets nestjs-pino's middleware: Nest would run it (or its exclusion check) on each request
         forRoutes: [],
         pinoHttp: [
-          { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+          { level: config.LOG_LEVEL, formatters: { log: redactSecrets } },
           destination({ dest: 1, sync: false }),
         ],
       }),
