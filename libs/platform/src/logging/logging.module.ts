@@ -21,11 +21,11 @@ const SECRET_FIELDS = new Set([
   'token',
 ]);
 
-/** Headers blanked in a line's req and res. */
-const SECRET_HEADERS: Record<string, Set<string>> = {
-  req: new Set(['authorization', 'cookie', 'idempotency-key', 'x-csrf-token']),
-  res: new Set(['set-cookie']),
-};
+/** Headers blanked in a line's req and res (a Map: a line's key such as `constructor` finds nothing). */
+const SECRET_HEADERS = new Map([
+  ['req', new Set(['authorization', 'cookie', 'idempotency-key', 'x-csrf-token'])],
+  ['res', new Set(['set-cookie'])],
+]);
 
 /**
  * A log line with its credentials blanked (pino's `formatters.log`): a copy where anything is blanked, the line
@@ -38,7 +38,7 @@ export function redactSecrets<T extends object>(line: T): T {
   for (const name in line) {
     const value = line[name];
     if (value === null || typeof value !== 'object' || !Object.hasOwn(line, name)) continue;
-    const blanked = blankSecrets(value, SECRET_HEADERS[name]);
+    const blanked = blankSecrets(value, SECRET_HEADERS.get(name));
     if (blanked === value) continue;
     if (out === line) out = { ...line };
     out[name] = blanked;

