@@ -5,10 +5,8 @@ const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { freeUdpPort } = require('../test/support/free-ports');
+const { PEER_ADDRESS: PEER, freeUdpPort } = require('../test/support/free-ports');
 const { app, benchEnv, cli, dropKeys, freePort, freshDatabase, kill, startProcess } = require('./lib');
-
-const PEER = '127.0.0.2';
 
 async function startSipStack(name, { rtpPorts, env: extra = {} }) {
   // the engine's RTP range: every port of it free and kept from later picks (free-ports.js)

@@ -12,6 +12,10 @@ const { existsSync, readFileSync } = require('node:fs');
  */
 const TEST_PORTS = { from: 20_000, to: 32_000 };
 
+/** The peers (sipp, baresip) listen on this loopback address; the engine on 127.0.0.1 (npm `sip`
+ * answers 404 itself to a request for its own address). */
+const PEER_ADDRESS = '127.0.0.2';
+
 // The ranges this process handed out: a peer binds some of its ports only when a call starts (baresip's and the
 // engine's RTP), so a later pick must not fall in a range that is free now but promised. A sipp caller once failed
 // to start: its video RTP port, two above the one picked (only that one and the next were checked), was taken
@@ -32,10 +36,10 @@ function socketsOnPort(tables, port) {
 }
 
 /**
- * The first of `span` UDP ports nobody holds on the address (at least two: RTP uses pairs), none of them in a range
- * handed out before in this process. The first is free over TCP too (SIP listens on both).
+ * The first of `span` UDP ports nobody holds on the address (the peers' unless named; at least two: RTP uses pairs),
+ * none of them in a range handed out before in this process. The first is free over TCP too (SIP listens on both).
  */
-async function freeUdpPort(address, span = 2) {
+async function freeUdpPort(address = PEER_ADDRESS, span = 2) {
   for (;;) {
     // even: RTCP takes the port after an RTP port, and it must be free too
     const port = TEST_PORTS.from + 2 * Math.floor((Math.random() * (TEST_PORTS.to - span - TEST_PORTS.from)) / 2);
@@ -67,4 +71,4 @@ function tcpFree(port, address) {
   });
 }
 
-module.exports = { freeUdpPort, socketsOnPort, udpTaken };
+module.exports = { PEER_ADDRESS, freeUdpPort, socketsOnPort, udpTaken };

@@ -3,19 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseWav } from '../../apps/call-engine/src/media/speech';
-import { freeUdpPort as freeUdpPortOn, udpTaken } from './free-ports';
+import { freeUdpPort, PEER_ADDRESS, udpTaken } from './free-ports';
 import { waitFor } from './wait';
 
 const root = join(__dirname, '..', '..');
 
-/** The peers (sipp, baresip) listen on this loopback address; the engine on 127.0.0.1 (npm `sip`
- * answers 404 itself to a request for its own address). */
-export const PEER_ADDRESS = '127.0.0.2';
-
-/** The first of `span` free UDP ports on the address (default: the peers'), free over TCP too (free-ports.js). */
-export function freeUdpPort(address = PEER_ADDRESS, span = 2): Promise<number> {
-  return freeUdpPortOn(address, span);
-}
+export { freeUdpPort, PEER_ADDRESS };
 
 export interface SippHandle {
   port: number;
