@@ -30,7 +30,7 @@ export abstract class JobConsumer<Q extends QueueName> implements OnApplicationB
   onApplicationBootstrap(): void {
     const missing = jobsOfQueue(this.queue).filter((name) => !(name in this.handlers));
     if (missing.length) throw new Error(`${this.constructor.name} has no handler for ${missing.join(', ')}`);
-    this.connection = bullConnection(this.config);
+    this.connection = bullConnection(this.config, 'worker');
     this.worker = new Worker(this.queue, (job, token) => this.dispatch(job, token), {
       connection: this.connection,
       prefix: queuePrefix(this.config, this.queue),

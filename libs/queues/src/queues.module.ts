@@ -15,7 +15,10 @@ import { bullConnection, closeBullConnections, queuePrefix } from './redis-conne
       ...ALL_QUEUES.map((name) => ({
         name,
         inject: [AppConfig],
-        useFactory: (config: AppConfig) => ({ connection: bullConnection(config), prefix: queuePrefix(config, name) }),
+        useFactory: (config: AppConfig) => ({
+          connection: bullConnection(config, 'producer'),
+          prefix: queuePrefix(config, name),
+        }),
       })),
     ),
   ],

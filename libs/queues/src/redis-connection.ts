@@ -46,11 +46,15 @@ const bullClusterClients = new Set<Cluster>();
 /**
  * BullMQ's connection: options from REDIS_URL for one node (BullMQ opens and closes its own), or
  * a Cluster client of its own for each queue or worker, closed by closeBullConnections().
+ * A producer's (a Queue's) commands of one event-loop turn go out in one write (ioredis
+ * auto-pipelining): the gateway's start-calls enqueue their dial jobs together, not one socket write
+ * and one Redis read each. A worker's never do: its blocking commands would hold the others back.
  */
-export function bullConnection(config: RedisConfig): ConnectionOptions {
+export function bullConnection(config: RedisConfig, role: 'producer' | 'worker'): ConnectionOptions {
   // Workers block on Redis; they must wait for it through outages, never fail a command.
-  if (!config.REDIS_CLUSTER_NODES) return { url: config.REDIS_URL, maxRetriesPerRequest: null };
-  const client = redisClient(config, { maxRetriesPerRequest: null }) as Cluster;
+  const options = { maxRetriesPerRequest: null, enableAutoPipelining: role === 'producer' };
+  if (!config.REDIS_CLUSTER_NODES) return { url: config.REDIS_URL, ...options };
+  const client = redisClient(config, options) as Cluster;
   bullClusterClients.add(client);
   return client;
 }
