@@ -51,7 +51,7 @@ const bullClusterClients = new Set<Cluster>();
  * and one Redis read each. A worker's never do: its blocking commands would hold the others back.
  */
 export function bullConnection(config: RedisConfig, role: 'producer' | 'worker'): ConnectionOptions {
-  // Workers block on Redis; they must wait for it through outages, never fail a command.
+  // Both wait for Redis through outages, never fail a command (BullMQ's workers block on it).
   const options = { maxRetriesPerRequest: null, enableAutoPipelining: role === 'producer' };
   if (!config.REDIS_CLUSTER_NODES) return { url: config.REDIS_URL, ...options };
   const client = redisClient(config, options) as Cluster;
