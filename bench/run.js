@@ -21,7 +21,7 @@ const all = {
 const SMOKE = {
   gateway: { duration: 1, connections: 4, liveCalls: 20, workspaces: 2, rounds: 1, warmUpWindows: 1 },
   cpu: { rate: 20, seconds: 1, rounds: 1, workspaces: 1 },
-  dispatcher: { events: 40, webhooks: 2, rate: 40, seconds: 1, overload: 1 },
+  dispatcher: { events: 40, webhooks: 2, rate: 40, seconds: 1, overload: 1, rounds: 1 },
   engine: { calls: 20, perSecond: 20, talkWords: 10 },
   fairness: { burst: 40, rate: 10, seconds: 1, slowMs: 100, aloneSeconds: 1 },
   scale: { events: 40, webhooks: 2, processes: [1, 2] },
