@@ -14,6 +14,7 @@ import {
 } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { Receiver } from '../support/receiver';
+import { deliveriesWithAttempts } from '../support/delivery-history';
 
 /** Webhook delivery end to end: gateway, engine and dispatcher against real HTTP receivers. */
 describe('webhook delivery (spec part 6)', () => {
@@ -65,11 +66,7 @@ describe('webhook delivery (spec part 6)', () => {
   }
 
   const deliveriesOf = (webhookId: string) =>
-    gateway.get(PrismaService).webhookDelivery.findMany({
-      where: { webhookId },
-      include: { attempts: { orderBy: { number: 'asc' } } },
-      orderBy: { createdAt: 'asc' },
-    });
+    deliveriesWithAttempts(gateway.get(PrismaService), { webhookId }, { createdAt: 'asc' });
 
   it(
     'every subscribed event arrives once with the envelope, the Bearer key and a valid Standard Webhooks ' +

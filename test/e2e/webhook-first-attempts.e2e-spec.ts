@@ -4,6 +4,7 @@ import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from 
 import { as, createAssistant, createWorkspace, startGateway } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { Receiver } from '../support/receiver';
+import { deliveriesWithAttempts } from '../support/delivery-history';
 
 /**
  * A fan-out's first attempts wait their turn (FIRST_ATTEMPTS_IN_FLIGHT). One that waits longer than
@@ -62,10 +63,7 @@ describe('webhook first attempts that wait their turn', () => {
     const deliveries = await waitFor(
       'every delivery to succeed',
       async () => {
-        const ds = await prisma.webhookDelivery.findMany({
-          where: { webhookId: hook.body.webhookId },
-          include: { attempts: true },
-        });
+        const ds = await deliveriesWithAttempts(prisma, { webhookId: hook.body.webhookId });
         return ds.length === expected && ds.every((d) => d.status === 'succeeded') ? ds : undefined;
       },
       60_000,

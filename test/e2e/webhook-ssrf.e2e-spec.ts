@@ -15,6 +15,7 @@ import {
 } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
 import { Receiver } from '../support/receiver';
+import { deliveriesWithAttempts } from '../support/delivery-history';
 
 /**
  * The SSRF guard with its defaults (private networks refused): at registration, and at delivery
@@ -141,7 +142,7 @@ describe('SSRF guard', () => {
         const agentId = (await createAssistant(gateway, ws.keys.admin)).agentId;
         await as(gateway, ws.keys.member).post('/api/core/voice/agent/call', { agentId, to: '+15005550002' });
         const delivery = await waitFor('the blocked attempt', async () =>
-          prisma.webhookDelivery.findFirst({ where: { webhookId, status: 'failed' }, include: { attempts: true } }),
+          (await deliveriesWithAttempts(prisma, { webhookId, status: 'failed' })).at(0),
         );
         expect(delivery.attempts).toEqual([
           expect.objectContaining({ number: 1, errorClass: 'blocked', statusCode: null }),

@@ -1,4 +1,5 @@
 import { PrismaService } from '@app/db';
+import { attemptsOfDeliveries } from '../support/delivery-history';
 import { Stack } from '../support/stack';
 
 /** Scenario 5: two engines and two dispatchers racing over the same queues. */
@@ -25,10 +26,7 @@ describe('fault: two engines and two dispatchers', () => {
     );
     // Nobody sent a delivery twice at once: one successful attempt per delivery, and any other attempt is
     // a recorded failure that was retried (on a loaded machine a 500 ms timeout can be hit now and then).
-    const attempts = await prisma.deliveryAttempt.findMany({
-      where: { delivery: { webhookId: { in: [a.webhookId, b.webhookId] } } },
-      select: { deliveryId: true, errorClass: true, statusCode: true },
-    });
+    const attempts = await attemptsOfDeliveries(prisma, { webhookId: { in: [a.webhookId, b.webhookId] } });
     const succeeded = attempts.filter((x) => x.errorClass === null);
     expect(succeeded).toHaveLength(events * 2);
     expect(new Set(succeeded.map((x) => x.deliveryId)).size).toBe(events * 2);

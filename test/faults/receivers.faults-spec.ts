@@ -1,5 +1,6 @@
 import { PrismaService } from '@app/db';
 import { DISABLED_REASONS } from '@app/webhooks';
+import { attemptsOfDeliveries, deliveriesWithAttempts } from '../support/delivery-history';
 import { waitFor } from '../support/isolation';
 import { Stack } from '../support/stack';
 
@@ -30,16 +31,13 @@ describe('fault: misbehaving receivers', () => {
       await stack.audit(calls, [flaky, resets, slow, limited]);
 
       const prisma = stack.fixtures.get(PrismaService);
-      const attempts = await prisma.deliveryAttempt.findMany({
-        where: { delivery: { webhookId: { in: [resets.webhookId, slow.webhookId, limited.webhookId] } } },
+      const attempts = await attemptsOfDeliveries(prisma, {
+        webhookId: { in: [resets.webhookId, slow.webhookId, limited.webhookId] },
       });
       expect(new Set(attempts.map((a) => a.errorClass))).toEqual(
         new Set([null, 'connection-reset', 'timeout', 'http-status']),
       );
-      const limitedRetries = await prisma.webhookDelivery.findMany({
-        where: { webhookId: limited.webhookId },
-        include: { attempts: { orderBy: { number: 'asc' } } },
-      });
+      const limitedRetries = await deliveriesWithAttempts(prisma, { webhookId: limited.webhookId });
       for (const d of limitedRetries.filter((x) => x.attempts.length > 1)) {
         // Retry-After: 1 was honoured (the base backoff here is 60 ms)
         expect(d.attempts[1].startedAt.getTime() - d.attempts[0].startedAt.getTime()).toBeGreaterThanOrEqual(900);

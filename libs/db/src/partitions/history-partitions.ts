@@ -8,7 +8,8 @@ import { PrismaService } from '../prisma.service';
  * range-partitioned by its id, whose first ten characters after the prefix are a ULID time, one
  * partition per calendar month (UTC). A delivery's id carries its event's time and an attempt's
  * its delivery's, so a month's attempts, deliveries and events are dropped together, in that
- * order (each references the one after it).
+ * order (each belongs to the one after it; no foreign key joins them since migration
+ * 20261201220000_history_without_keys).
  */
 export const HISTORY_TABLES = [
   { table: 'DeliveryAttempt', kind: 'attempt' },

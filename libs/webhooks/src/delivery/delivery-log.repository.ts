@@ -87,11 +87,16 @@ export class DeliveryLogRepository {
     ]);
   }
 
-  find(workspaceId: string, webhookId: string, deliveryId: string) {
-    return this.prisma.webhookDelivery.findFirst({
-      where: { workspaceId, webhookId, id: deliveryId },
-      include: { attempts: { orderBy: { number: 'asc' } }, callEvent: true },
-    });
+  /** One delivery with its event and attempts (joined by id: no foreign key, see schema.prisma); null if unknown. */
+  async find(workspaceId: string, webhookId: string, deliveryId: string) {
+    const delivery = await this.prisma.webhookDelivery.findFirst({ where: { workspaceId, webhookId, id: deliveryId } });
+    if (!delivery) return null;
+    const [callEvent, attempts] = await Promise.all([
+      this.prisma.callEvent.findFirst({ where: { id: delivery.eventId, workspaceId } }),
+      this.prisma.deliveryAttempt.findMany({ where: { deliveryId }, orderBy: { number: 'asc' } }),
+    ]);
+    // its event's month dropped by retention (they go together; a pass stopped between them leaves this)
+    return callEvent ? { ...delivery, callEvent, attempts } : null;
   }
 
   /**
