@@ -95,7 +95,7 @@ export class DeliveryLogRepository {
       this.prisma.callEvent.findFirst({ where: { id: delivery.eventId, workspaceId } }),
       this.prisma.deliveryAttempt.findMany({ where: { deliveryId }, orderBy: { number: 'asc' } }),
     ]);
-    // its event's month dropped by retention (they go together; a pass stopped between them leaves this)
+    // never by retention, which drops a month's deliveries before its events; null rather than a made-up payload
     return callEvent ? { ...delivery, callEvent, attempts } : null;
   }
 
