@@ -28,6 +28,7 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
       connectionString: config.DATABASE_URL,
       max: config.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: config.DATABASE_POOL_IDLE_TIMEOUT_MS,
     });
     super({ adapter: new PrismaPg(pool) });
     this.pool = pool;
