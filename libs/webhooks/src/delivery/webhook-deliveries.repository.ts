@@ -91,6 +91,14 @@ const WEBHOOK_HEALTH = `
     "disabledReason" = COALESCE($4::text, "disabledReason"), "updatedAt" = now() AT TIME ZONE 'UTC'
   WHERE id = $1`;
 
+// Deliveries keep no foreign key onto their webhook (migration 20261202020000), so the webhook is joined here.
+const STALE_PENDING = `
+  SELECT d.id, d.replays, d."webhookId"
+  FROM "WebhookDelivery" d JOIN "Webhook" w ON w.id = d."webhookId" AND w.enabled AND w."deletedAt" IS NULL
+  WHERE d.status = 'pending' AND d."updatedAt" < $1::timestamptz AT TIME ZONE 'UTC'
+    AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" < $1::timestamptz AT TIME ZONE 'UTC')
+  ORDER BY d."createdAt" LIMIT $2`;
+
 /** One attempt as RECORD_ATTEMPTS takes it, in the order of its arrays. */
 type AttemptWrite = [
   ...[id: string, deliveryId: string, number: number, startedAt: string, durationMs: number],
@@ -279,16 +287,9 @@ export class WebhookDeliveriesRepository {
 
   /** Pending deliveries of enabled webhooks that nothing has touched lately: their job may be gone. */
   findStalePending(quietSince: Date, limit: number) {
-    return this.prisma.webhookDelivery.findMany({
-      where: {
-        status: 'pending',
-        updatedAt: { lt: quietSince },
-        OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lt: quietSince } }],
-        webhook: { enabled: true, deletedAt: null },
-      },
-      select: { id: true, replays: true, webhookId: true },
-      orderBy: { createdAt: 'asc' },
-      take: limit,
-    });
+    return this.prisma.sql<{ id: string; replays: number; webhookId: string }>('stale-pending', STALE_PENDING, [
+      quietSince.toISOString(),
+      limit,
+    ]);
   }
 }
