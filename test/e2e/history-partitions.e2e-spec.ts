@@ -198,7 +198,7 @@ describe('history partitions', () => {
     // every start answered 201 (completedCall), every call completed with its events in order
     const events = await engine.get(PrismaService).callEvent.findMany({
       where: { callId: { in: ids } },
-      select: { callId: true, sequence: true },
+      select: { id: true, callId: true, sequence: true },
     });
     for (const id of ids) {
       const seqs = events.filter((e) => e.callId === id).map((e) => e.sequence);
@@ -207,9 +207,7 @@ describe('history partitions', () => {
     // every delivery succeeded (completedCall), and no attempt failed for a reason of ours: on a loaded
     // machine the receiver may miss the 500 ms timeout, nothing else
     const prisma = engine.get(PrismaService);
-    const eventIds = (await prisma.callEvent.findMany({ where: { callId: { in: ids } }, select: { id: true } })).map(
-      (e) => e.id,
-    );
+    const eventIds = events.map((e) => e.id);
     const failedAttempts = (await attemptsOfDeliveries(prisma, { eventId: { in: eventIds } })).filter(
       (a) => a.errorClass !== null,
     );
@@ -240,5 +238,17 @@ describe('history partitions', () => {
     expect(await partitions()).not.toContain(`CallEvent_${month}`);
     await engine.get(HistoryMaintenance).tick();
     expect(await partitions()).toEqual(expect.arrayContaining(TABLES.map((t) => `${t}_${month}`)));
+  });
+
+  it('answers 404, not a made-up payload, for a delivery whose event is gone (no key binds them)', async () => {
+    const callId = await completedCall();
+    const prisma = engine.get(PrismaService);
+    const [event] = await prisma.callEvent.findMany({ where: { callId, type: 'call.started' }, select: { id: true } });
+    const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id } });
+    expect((await admin().get(`/api/core/webhook/${webhookId}/deliveries/${delivery.id}`)).status).toBe(200);
+    await prisma.callEvent.delete({ where: { id: event.id } });
+    const gone = await admin().get(`/api/core/webhook/${webhookId}/deliveries/${delivery.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ code: 404 });
   });
 });
