@@ -17,10 +17,12 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
   });
   const queue = (name: QueueName) =>
     new Queue(name, { connection: { url: config.REDIS_URL }, prefix: queuePrefix(config, name) });
-  const queues = [queue(QueueName.CallEngine), queue(QueueName.DomainEvents), queue(QueueName.WebhookDeliveries)];
+  const queues = [QueueName.CallEngine, QueueName.DomainEvents, QueueName.WebhookDeliveries, QueueName.AfterCall].map(
+    queue,
+  );
   const deliveries = queues[2];
   const redis = new Redis(config.REDIS_URL);
-  const limiter = new EndpointLimiter(config, new JobQueues(queues[0], queues[1], queues[2]));
+  const limiter = new EndpointLimiter(config, new JobQueues(queues[0], queues[1], queues[2], queues[3]));
   const sent = { ok: true, durationMs: 500 }; // neither grows nor shrinks the cap
   let webhook = '';
 

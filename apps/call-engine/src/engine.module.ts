@@ -13,6 +13,7 @@ import { MediaRetention } from './retention/media-retention';
 import { AssistantChooser } from './inbound/assistant-chooser';
 import { AssistantRequest } from './inbound/assistant-request';
 import { CallEngineConsumer } from './lifecycle/call-engine.consumer';
+import { AfterCallConsumer } from './lifecycle/after-call.consumer';
 import { CallLifecycleService } from './lifecycle/call-lifecycle.service';
 import { WakeUps } from './lifecycle/wake-ups';
 import { CallTransitions } from './lifecycle/call-transitions';
@@ -41,6 +42,7 @@ import { CallAnalyst } from './conversation/call-analyst';
   ],
   providers: [
     CallEngineConsumer,
+    AfterCallConsumer,
     CallLifecycleService,
     WakeUps,
     CallTransitions,

@@ -16,11 +16,13 @@ export class JobQueues {
     @InjectQueue(QueueName.CallEngine) callEngine: Queue,
     @InjectQueue(QueueName.DomainEvents) domainEvents: Queue,
     @InjectQueue(QueueName.WebhookDeliveries) deliveries: Queue,
+    @InjectQueue(QueueName.AfterCall) afterCall: Queue,
   ) {
     this.byName = {
       [QueueName.CallEngine]: callEngine,
       [QueueName.DomainEvents]: domainEvents,
       [QueueName.WebhookDeliveries]: deliveries,
+      [QueueName.AfterCall]: afterCall,
     };
   }
 

@@ -2,7 +2,7 @@ import type { WorkerOptions } from 'bullmq';
 import { AppConfig } from '@app/platform';
 import { JobConsumer, type JobHandlers } from './job-consumer';
 import { FairShare } from './fair-share';
-import { jobOptions, JOBS, jobSpec, jobsOfQueue, QueueName } from './jobs';
+import { jobOptions, JOBS, jobSpec, jobsOfQueue, QueueName, wakeUpJob } from './jobs';
 
 describe('the job table', () => {
   it('names the same work with the same id, so asking twice makes one job', () => {
@@ -51,7 +51,7 @@ describe('fair share', () => {
     expect(fair.priority('busy', t + 60_000)).toBe(fair.priority('other', t + 60_000));
   });
 
-  it('gives fan-out jobs a priority per workspace, deliveries one per webhook, after-call work one', () => {
+  it('gives fan-out jobs a priority per workspace, deliveries one per webhook', () => {
     const fair = new FairShare();
     for (let i = 0; i < 50; i++) jobOptions('fan-out', { eventId: `e${i}`, workspaceId: 'ws_a' }, fair);
     const quiet = jobOptions('fan-out', { eventId: 'e', workspaceId: 'ws_b' }, fair).priority!;
@@ -59,10 +59,12 @@ describe('fair share', () => {
     const round = { deliveryId: 'dlv_1', webhookId: 'wh_1', round: 0 };
     expect(jobOptions('deliver', round, fair).priority).toBeGreaterThan(0);
     expect(jobOptions('dial-call', { callId: 'call_1' }, fair).priority).toBeUndefined();
-    // BullMQ runs jobs without a priority first: a due transition goes ahead of an ended call's storage
-    const wakeUp = (step: string) => jobOptions('advance-call', { callId: 'call_1', step, at: 0 }, fair).priority;
-    expect(wakeUp('complete')).toBeUndefined();
-    expect(wakeUp('store-transcript')).toBeGreaterThan(0);
+  });
+
+  it("wakes an ended call's after-call work on its own queue, every other step on the engine's", () => {
+    expect(jobSpec(wakeUpJob('complete')).queue).toBe(QueueName.CallEngine);
+    for (const step of ['store-transcript', 'store-recording', 'analyse'])
+      expect(jobSpec(wakeUpJob(step)).queue).toBe(QueueName.AfterCall);
   });
 });
 

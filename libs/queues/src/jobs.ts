@@ -15,6 +15,8 @@ export enum QueueName {
   DomainEvents = 'domain-events',
   /** Dispatcher-internal: one HTTP delivery of one event to one webhook. */
   WebhookDeliveries = 'webhook-deliveries',
+  /** Engine-internal: an ended call's after-call work, with a concurrency of its own (AFTER_CALL_CONCURRENCY). */
+  AfterCall = 'after-call',
 }
 
 export const ALL_QUEUES = Object.values(QueueName);
@@ -34,6 +36,8 @@ export interface JobPayloads {
   'transfer-call': { callId: string } & Traced;
   /** Engine-internal wake-up: apply the call's next step (`step`, due at `at` ms) if due, else wait. */
   'advance-call': { callId: string; step: string; at: number } & Traced;
+  /** The same for an ended call's after-call step (AFTER_CALL_STEPS), on the after-call queue. */
+  'after-call': { callId: string; step: string; at: number } & Traced;
   /** A CallEvent row to fan out to webhooks (workspaceId: for fair ordering; absent on old jobs). */
   'fan-out': { eventId: string; workspaceId?: string } & Traced;
   /**
@@ -58,8 +62,17 @@ export interface JobSpec<N extends JobName> {
   options: Omit<JobsOptions, 'jobId' | 'delay'>;
 }
 
-/** The wake-ups of an ended call's after-call work, which runs behind every live call's steps. */
+/**
+ * The wake-ups of an ended call's after-call work. They go to a queue of their own, consumed with a small
+ * concurrency: sharing the engine queue's workers (behind a priority), up to all of them stored transcripts and
+ * rendered recordings at once, and live calls' transitions waited for the cores (p99 318-410 ms at 2,000 live calls).
+ */
 export const AFTER_CALL_STEPS: readonly string[] = ['store-transcript', 'store-recording', 'analyse'];
+
+/** The job that wakes a call for `step`: after-call work on its own queue, every other step on the engine's. */
+export function wakeUpJob(step: string): 'advance-call' | 'after-call' {
+  return AFTER_CALL_STEPS.includes(step) ? 'after-call' : 'advance-call';
+}
 
 /** Finished jobs kept for inspection in Bull Board. */
 const KEEP = { removeOnComplete: 1000, removeOnFail: 5000 } as const;
@@ -72,8 +85,12 @@ export const JOBS = {
     queue: QueueName.CallEngine,
     id: (d) => `adv-${d.callId}-${d.step}-${d.at}`,
     notBefore: (d) => d.at,
-    // after-call work (storing the transcript and recording, analysis) never delays a due transition
-    priority: (d) => (AFTER_CALL_STEPS.includes(d.step) ? 1 : undefined),
+    options: { attempts: 5, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 5000 },
+  },
+  'after-call': {
+    queue: QueueName.AfterCall,
+    id: (d) => `after-${d.callId}-${d.step}-${d.at}`,
+    notBefore: (d) => d.at,
     options: { attempts: 5, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 5000 },
   },
   'fan-out': {

@@ -111,7 +111,7 @@ export class CallLifecycleService {
       }
       const rid = requestId ?? call.requestId ?? undefined;
       if (ended && AFTER_CALL_STEPS.includes(next.step.kind)) {
-        // the call just ended: its transcript and recording wait in a job behind every live call's due steps
+        // the call just ended: its transcript and recording go to the after-call queue, its own small concurrency
         await this.wakeUps.schedule({ callId, step: next.step.kind, at: next.at.getTime(), requestId: rid });
         return;
       }

@@ -1,13 +1,21 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
-import { JobQueues, QueueName, queuePrefix, redisClient, type JobPayloads, type RedisClient } from '@app/queues';
+import {
+  JobQueues,
+  QueueName,
+  queuePrefix,
+  redisClient,
+  wakeUpJob,
+  type JobPayloads,
+  type RedisClient,
+} from '@app/queues';
 
 /** Markers older than this are dropped (their calls long since woke up or ended). */
 const KEEP_MS = 60 * 60 * 1000;
 
 /**
- * A call's scheduled wake-up (the advance-call job) and, beside it, a marker in one Redis sorted
- * set (call id → due time), so the reconciler skips the calls whose wake-up is still to come
+ * A call's scheduled wake-up (the advance-call job; after-call for after-call work) and, beside it, a
+ * marker in one Redis sorted set (call id → due time), so the reconciler skips the calls whose wake-up is still to come
  * instead of re-deriving every live call every pass (it did: 500 calls every 5 s, a quarter of an
  * engine's CPU at 2,000 live calls). Only an optimisation: a call without a marker (a Redis flush,
  * an older engine) or with one overdue is re-derived from its row as before.
@@ -31,7 +39,8 @@ export class WakeUps implements OnApplicationShutdown {
   }
 
   async schedule(wakeUp: JobPayloads['advance-call']): Promise<void> {
-    await Promise.all([this.jobs.add('advance-call', wakeUp), this.redis.zadd(this.key, wakeUp.at, wakeUp.callId)]);
+    const job = this.jobs.add(wakeUpJob(wakeUp.step), wakeUp);
+    await Promise.all([job, this.redis.zadd(this.key, wakeUp.at, wakeUp.callId)]);
   }
 
   /** Of these calls, the ones with no wake-up to come: none marked, or one due before `overdueBefore`. */

@@ -357,7 +357,7 @@ export class SipCalls implements OnModuleInit, OnModuleDestroy {
     );
     // its analysis next, on any engine (the reconciler finds it too)
     if (transcript && owesAnalysis(call)) {
-      await this.jobs.add('advance-call', { callId: call.id, step: 'analyse', at: Date.now(), requestId });
+      await this.jobs.add('after-call', { callId: call.id, step: 'analyse', at: Date.now(), requestId });
     }
   }
 

@@ -236,6 +236,12 @@ export class AppConfig {
   @Min(1)
   ENGINE_CONCURRENCY = 20;
 
+  /** Ended calls' after-call steps (transcript, recording, analysis) run in parallel per engine process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  AFTER_CALL_CONCURRENCY = 4;
+
   // Webhook delivery (README "Webhook delivery").
   /** An attempt that has not received a 2xx within this is a failure. */
   @Type(() => Number)
