@@ -57,8 +57,6 @@ export interface JobSpec<N extends JobName> {
   notBefore?(data: JobPayloads[N]): number;
   /** The tenant whose burst must not delay other tenants' jobs on this queue (see FairShare). */
   tenant?(data: JobPayloads[N]): string;
-  /** A BullMQ priority for jobs that yield to the queue's others (BullMQ runs jobs without one first). */
-  priority?(data: JobPayloads[N]): number | undefined;
   options: Omit<JobsOptions, 'jobId' | 'delay'>;
 }
 
@@ -77,6 +75,14 @@ export function wakeUpJob(step: string): 'advance-call' | 'after-call' {
 /** Finished jobs kept for inspection in Bull Board. */
 const KEEP = { removeOnComplete: 1000, removeOnFail: 5000 } as const;
 
+/** A wake-up is retried briefly (its step is safe to apply twice) and forgotten once done. */
+const WAKE_UP = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 200 },
+  removeOnComplete: true,
+  removeOnFail: 5000,
+} as const;
+
 export const JOBS = {
   'dial-call': { queue: QueueName.CallEngine, id: (d) => d.callId, options: KEEP },
   'end-call': { queue: QueueName.CallEngine, id: (d) => `end-${d.callId}`, options: KEEP },
@@ -85,13 +91,13 @@ export const JOBS = {
     queue: QueueName.CallEngine,
     id: (d) => `adv-${d.callId}-${d.step}-${d.at}`,
     notBefore: (d) => d.at,
-    options: { attempts: 5, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 5000 },
+    options: WAKE_UP,
   },
   'after-call': {
     queue: QueueName.AfterCall,
     id: (d) => `after-${d.callId}-${d.step}-${d.at}`,
     notBefore: (d) => d.at,
-    options: { attempts: 5, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 5000 },
+    options: WAKE_UP,
   },
   'fan-out': {
     queue: QueueName.DomainEvents,
@@ -119,13 +125,13 @@ export function jobSpec<N extends JobName>(name: N): JobSpec<N> {
   return JOBS[name] as unknown as JobSpec<N>;
 }
 
-/** The BullMQ options of one job: its id, delay and priority (fair-share or its own). */
+/** The BullMQ options of one job: its id, delay and fair-share priority. */
 export function jobOptions<N extends JobName>(name: N, data: JobPayloads[N], fairShare: FairShare): JobsOptions {
   const spec = jobSpec(name);
   return {
     ...spec.options,
     jobId: spec.id(data),
-    priority: spec.tenant ? fairShare.priority(`${spec.queue}:${spec.tenant(data)}`) : spec.priority?.(data),
+    priority: spec.tenant ? fairShare.priority(`${spec.queue}:${spec.tenant(data)}`) : undefined,
     delay: spec.notBefore ? Math.max(0, spec.notBefore(data) - Date.now()) : undefined,
   };
 }

@@ -14,11 +14,11 @@ import {
 const KEEP_MS = 60 * 60 * 1000;
 
 /**
- * A call's scheduled wake-up (the advance-call job; after-call for after-call work) and, beside it, a
- * marker in one Redis sorted set (call id → due time), so the reconciler skips the calls whose wake-up is still to come
- * instead of re-deriving every live call every pass (it did: 500 calls every 5 s, a quarter of an
- * engine's CPU at 2,000 live calls). Only an optimisation: a call without a marker (a Redis flush,
- * an older engine) or with one overdue is re-derived from its row as before.
+ * A call's scheduled wake-up (the advance-call job; after-call for after-call work) and, beside it,
+ * a marker in one Redis sorted set (call id → due time), so the reconciler skips the calls whose
+ * wake-up is still to come instead of re-deriving every live call every pass (it did: 500 calls
+ * every 5 s, a quarter of an engine's CPU at 2,000 live calls). Only an optimisation: a call without
+ * a marker (a Redis flush, an older engine) or with one overdue is re-derived from its row as before.
  */
 @Injectable()
 export class WakeUps implements OnApplicationShutdown {
