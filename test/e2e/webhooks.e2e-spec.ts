@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { PrismaService } from '@app/db';
-import { SecretBox } from '@app/platform';
+import { deliveryIdFor, newId, SecretBox } from '@app/platform';
+import { WebhookDeliveriesRepository } from '@app/webhooks';
 import { as, createWorkspace, expectError, startGateway, type TestWorkspace } from '../support/gateway';
 
 const BASE = '/api/core/webhook';
@@ -103,5 +104,39 @@ describe('webhooks registration (spec 4.6, 2.3)', () => {
     expect((await a.delete(`${BASE}/${hook.webhookId}`)).status).toBe(204);
     expectError(await a.get(`${BASE}/${hook.webhookId}`), 404);
     expect((await a.get(`${BASE}/list`)).body).toEqual({ total: 0, list: [] });
+  });
+
+  it("the dispatcher's recovery finds quiet pending deliveries of enabled webhooks only", async () => {
+    const mine = await createWorkspace(app, 'stale-deliveries');
+    const a = as(app, mine.keys.admin);
+    const hook = async () =>
+      (await a.post(BASE, { url: 'https://example.com/stale', events: ['call.completed'] })).body.webhookId as string;
+    const [kept, disabled, deleted] = [await hook(), await hook(), await hook()];
+    expect((await a.patch(`${BASE}/${disabled}`, { enabled: false })).status).toBe(200);
+    expect((await a.delete(`${BASE}/${deleted}`)).status).toBe(204);
+
+    const prisma = app.get(PrismaService);
+    const now = Date.now();
+    const minutesAgo = (m: number) => new Date(now - m * 60_000);
+    const pending = async (webhookId: string, updatedAt: Date, nextAttemptAt: Date | null = null) => {
+      const eventId = newId('event');
+      const id = deliveryIdFor(eventId, webhookId);
+      await prisma.webhookDelivery.create({
+        data: { id, workspaceId: mine.workspaceId, webhookId, eventId, event: 'call.completed', attemptLimit: 3 },
+      });
+      // set after the insert: Prisma stamps updatedAt on every write it makes
+      await prisma.webhookDelivery.update({ where: { id }, data: { updatedAt, nextAttemptAt } });
+      return id;
+    };
+    const quiet = await pending(kept, minutesAgo(10));
+    const retryDue = await pending(kept, minutesAgo(10), minutesAgo(5));
+    await pending(kept, minutesAgo(10), minutesAgo(-5)); // waiting for its backoff
+    await pending(kept, new Date(now)); // touched just now: its job is working on it
+    await pending(disabled, minutesAgo(10));
+    await pending(deleted, minutesAgo(10));
+
+    const found = await app.get(WebhookDeliveriesRepository).findStalePending(minutesAgo(1), 500);
+    const ours = found.filter((d) => [kept, disabled, deleted].includes(d.webhookId));
+    expect(ours.map((d) => d.id).sort()).toEqual([quiet, retryDue].sort());
   });
 });
