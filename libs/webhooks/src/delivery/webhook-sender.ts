@@ -1,5 +1,5 @@
+import { createHmac } from 'node:crypto';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { type Agent, errors, request } from 'undici';
 import { AppConfig, isBlockedLiteral, outboundAgent } from '@app/platform';
 import type { ErrorClass } from './delivery.contract';
@@ -19,6 +19,17 @@ export interface OutgoingWebhook {
 }
 
 /**
+ * Standard Webhooks' v1 signature: base64(HMAC-SHA256(key, `${id}.${unix seconds}.${body}`)), the key being the
+ * secret's base64 after `whsec_`. Node's HMAC, not the reference library's (a SHA-256 in JavaScript, and the secret
+ * decoded again for each message): 12 µs → 4 µs a delivery, the same signature (webhook-sender.spec.ts).
+ */
+export function standardSignature(secret: string, id: string, at: Date, body: string): string {
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  const seconds = Math.floor(at.getTime() / 1000);
+  return `v1,${createHmac('sha256', key).update(`${id}.${seconds}.${body}`).digest('base64')}`;
+}
+
+/**
  * Standard Webhooks headers of a signed request: webhook deliveries and the assistant requests of
  * numbers alike (the receiver verifies both the same way).
  */
@@ -31,7 +42,7 @@ export function signedHeaders(
     'user-agent': USER_AGENT,
     'webhook-id': m.id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new StandardWebhook(m.secret).sign(m.id, at, m.body),
+    'webhook-signature': standardSignature(m.secret, m.id, at, m.body),
   };
 }
 
