@@ -61,6 +61,41 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
     return jobId;
   }
 
+  it('first attempts asking at once (one script per endpoint): the cap holds, in order, per endpoint', async () => {
+    const other = `wh_${randomBytes(4).toString('hex')}`;
+    const until = Date.now() + 60_000;
+    await redis.zadd(inFlight(), until, 'dlv_held'); // sent by another sender right now: one of the two slots
+    const asks = [
+      ...['dlv_1', 'dlv_held', 'dlv_2', 'dlv_3'].map((d) => limiter.acquire(webhook, d, null)),
+      ...['dlv_1', 'dlv_2', 'dlv_3'].map((d) => limiter.acquire(other, d, null)),
+    ];
+    expect(await Promise.all(asks)).toEqual([
+      { took: true },
+      { took: false, busyUntil: until },
+      { took: false, busyUntil: null },
+      { took: false, busyUntil: null },
+      { took: true },
+      { took: true },
+      { took: false, busyUntil: null },
+    ]);
+    expect((await redis.zrange(inFlight(), '0', '-1')).sort()).toEqual(['dlv_1', 'dlv_held']);
+    // a parked job is served first: a slot freed while one waits is not taken by a first attempt
+    const job = await parked('dlv_4');
+    await limiter.finish(webhook, 'dlv_1', sent);
+    expect(await Promise.all([limiter.acquire(webhook, 'dlv_5', null)])).toEqual([{ took: false, busyUntil: null }]);
+    expect(await took(webhook, 'dlv_4', job)).toBe(true);
+  });
+
+  it('first attempts asking at once find slots freed by leases that ran out handed to parked jobs first', async () => {
+    await atCap();
+    const job = await parked('dlv_3');
+    await redis.zadd(inFlight(), 0, 'dlv_1', 0, 'dlv_2'); // both senders died
+    const asks = ['dlv_4', 'dlv_5'].map((d) => limiter.acquire(webhook, d, null));
+    expect(await Promise.all(asks)).toEqual([{ took: true }, { took: false, busyUntil: null }]);
+    expect(await deliveries.getJobState(job)).toBe('waiting');
+    expect(await took(webhook, 'dlv_3', job)).toBe(true);
+  });
+
   it('hands a freed slot to the job parked longest: a fresh send cannot take it before the job runs', async () => {
     await atCap();
     const first = await parked('dlv_3');
