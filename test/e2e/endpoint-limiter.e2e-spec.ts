@@ -96,6 +96,20 @@ describe('an endpoint at its cap (limiter scripts on Redis)', () => {
     expect(await took(webhook, 'dlv_3', job)).toBe(true);
   });
 
+  it('sends ending in the same turn free their slots in one call, the cap adapting to each in order', async () => {
+    await atCap();
+    const first = await parked('dlv_3');
+    const second = await parked('dlv_4');
+    const failed = { ok: false, durationMs: 5 };
+    await Promise.all([limiter.finish(webhook, 'dlv_1', failed), limiter.finish(webhook, 'dlv_2', sent)]);
+    // halved by the failure to 1: the one slot is held for the job parked longest
+    expect(await redis.get(`${config.QUEUE_PREFIX}:endpoint-cap:{${webhook}}`)).toBe('1');
+    expect(await deliveries.getJobState(first)).toBe('waiting');
+    expect(await deliveries.getJobState(second)).toBe('delayed');
+    expect(await took(webhook, 'dlv_5', null)).toBe(false);
+    expect(await took(webhook, 'dlv_3', first)).toBe(true);
+  });
+
   it('hands a freed slot to the job parked longest: a fresh send cannot take it before the job runs', async () => {
     await atCap();
     const first = await parked('dlv_3');

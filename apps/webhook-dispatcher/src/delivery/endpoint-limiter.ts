@@ -20,11 +20,11 @@ export const ADAPTIVE = { startCap: 4, fastMs: 250, slowMs: 1000 } as const;
 // job ("job:<id>", under a holder's lease) until the job, woken, runs and takes it. A send that
 // arrives meanwhile finds no slot free, so a parked delivery cannot be passed by a younger one. A
 // woken job that never comes (gone from its queue) holds its slot only until the lease runs out.
-// Each wake-up is marked with the waker's token (ARGV[7]): whoever runs the job clears only its own
+// Each wake-up is marked with the waker's token: whoever runs the job clears only its own
 // mark, so a mark made since (the job woken again) is never lost. Answers the jobs to wake: each it
 // handed a slot to but `own` (the caller's job, running already).
 const HAND_OVER = `
-local function handOver(now, lease, cap, own)
+local function handOver(now, lease, cap, own, token)
   local woken = {}
   while redis.call('ZCARD', KEYS[1]) < cap do
     local job = redis.call('ZPOPMIN', KEYS[3])[1]
@@ -32,7 +32,7 @@ local function handOver(now, lease, cap, own)
     redis.call('ZADD', KEYS[1], now + lease, 'job:' .. job)
     redis.call('PEXPIRE', KEYS[1], lease)
     if job ~= own then
-      redis.call('HSET', KEYS[4], job, ARGV[7])
+      redis.call('HSET', KEYS[4], job, token)
       redis.call('PEXPIRE', KEYS[4], ${PARKED_TTL_MS})
       woken[#woken + 1] = job
     end
@@ -58,7 +58,7 @@ end
 local held, woken = heldForJob(), {}
 if not held then
   -- the job may be the one parked longest (run by its fall-back timer): then a slot is handed to it
-  woken = handOver(now, lease, cap, ARGV[6])
+  woken = handOver(now, lease, cap, ARGV[6], ARGV[7])
   held = heldForJob()
 end
 local busyUntil = redis.call('ZSCORE', KEYS[1], ARGV[3])
@@ -71,7 +71,7 @@ end
 if busyUntil then
   redis.call('ZREM', KEYS[3], ARGV[6])
   if held then
-    for _, job in ipairs(handOver(now, lease, cap, '')) do woken[#woken + 1] = job end
+    for _, job in ipairs(handOver(now, lease, cap, '', ARGV[7])) do woken[#woken + 1] = job end
   end
   return {0, busyUntil, unpack(woken)}
 end
@@ -85,14 +85,14 @@ return {0, 0, unpack(woken)}`;
 // order: each takes a free slot, once no job is parked, unless it is held already (answering its lease's end) or the
 // endpoint is at its cap (answering 0); nothing is parked. The same steps ACQUIRE takes with ARGV[6] empty, so the
 // same outcome as one ACQUIRE per delivery in a row. Answers {n, each answer (1 took, 0, or a lease's end)..., jobs
-// woken...}. ARGV: now, lease, max, start cap, (unused), (unused), token, deliveries....
+// woken...}. ARGV: now, lease, max, start cap, token, then the deliveries.
 const ACQUIRE_FIRST = `${HAND_OVER}
 local now, lease = tonumber(ARGV[1]), tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[4]), tonumber(ARGV[3]))
-local woken = handOver(now, lease, cap, '')
+local woken = handOver(now, lease, cap, '', ARGV[5])
 local answers = {}
-for i = 8, #ARGV do
+for i = 6, #ARGV do
   local busyUntil = redis.call('ZSCORE', KEYS[1], ARGV[i])
   if busyUntil then
     answers[#answers + 1] = busyUntil
@@ -108,19 +108,22 @@ local n = #answers
 for _, job in ipairs(woken) do answers[#answers + 1] = job end
 return {n, unpack(answers)}`;
 
-// Frees the holder's slot and adapts the cap to how the endpoint answered: one more after a fast
-// success, half after a failure or a slow reply (additive increase, multiplicative decrease). Hands
-// each free slot to a parked job (see above), marking it woken (it may not be delayed yet: it then
-// wakes itself). Answers {cap, jobs woken...}.
+// Frees holders' slots and adapts the cap to how the endpoint answered each, in order: one more after a
+// fast success, half after a failure or a slow reply (additive increase, multiplicative decrease).
+// Hands each free slot to a parked job (see above), marking it woken (it may not be delayed yet: it
+// then wakes itself). Answers {cap, jobs woken...}. ARGV: now, lease, max, start cap, token, then
+// (holder, 'grow' | 'keep' | 'shrink') pairs: the sends of one endpoint that ended in one turn.
 const RELEASE = `${HAND_OVER}
-local now, lease = tonumber(ARGV[5]), tonumber(ARGV[6])
-redis.call('ZREM', KEYS[1], ARGV[1])
+local now, lease, max = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+for i = 6, #ARGV, 2 do redis.call('ZREM', KEYS[1], ARGV[i]) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[3]), tonumber(ARGV[2]))
-if ARGV[4] == 'grow' then cap = math.min(cap + 1, tonumber(ARGV[2]))
-elseif ARGV[4] == 'shrink' then cap = math.max(1, math.floor(cap / 2)) end
+local cap = math.min(tonumber(redis.call('GET', KEYS[2]) or ARGV[4]), max)
+for i = 7, #ARGV, 2 do
+  if ARGV[i] == 'grow' then cap = math.min(cap + 1, max)
+  elseif ARGV[i] == 'shrink' then cap = math.max(1, math.floor(cap / 2)) end
+end
 redis.call('SET', KEYS[2], cap, 'PX', 3600000)
-return {cap, unpack(handOver(now, lease, cap, ''))}`;
+return {cap, unpack(handOver(now, lease, cap, '', ARGV[5]))}`;
 
 // Clears the job's wake-up mark if it is still the caller's (ARGV[2]): one made since stays.
 const CLEAR_WAKE = `
@@ -140,6 +143,39 @@ interface Scripts {
  * until `busyUntil` at the latest (its job is not parked), or its job (if any) is parked (busyUntil null).
  */
 export type Admission = { took: true } | { took: false; busyUntil: number | null };
+
+/**
+ * A loader whose requests of one turn of the event loop are answered with one call per webhook, `run` (a script on
+ * the webhook's keys, which share its hash tag: one node of a Redis Cluster), its answers in the requests' order.
+ */
+function perEndpoint<K extends object, V>(run: (webhookId: string, requests: K[]) => Promise<V[]>) {
+  return new DataLoader<K & { webhookId: string }, V>(
+    async (requests) => {
+      const byWebhook = new Map<string, number[]>();
+      for (const [i, { webhookId }] of requests.entries()) {
+        const at = byWebhook.get(webhookId);
+        if (at) at.push(i);
+        else byWebhook.set(webhookId, [i]);
+      }
+      const answers: (V | Error)[] = [];
+      await Promise.all(
+        [...byWebhook].map(async ([webhookId, at]) => {
+          try {
+            const mine = await run(
+              webhookId,
+              at.map((i) => requests[i]),
+            );
+            at.forEach((i, k) => (answers[i] = mine[k]));
+          } catch (e) {
+            for (const i of at) answers[i] = e as Error;
+          }
+        }),
+      );
+      return answers;
+    },
+    { cache: false, maxBatchSize: 200, batchScheduleFn: (next) => setImmediate(next) },
+  );
+}
 
 /** One of ACQUIRE_FIRST's answers: 1 took a slot, 0 none free, else the end of the lease holding the delivery. */
 function admissionOf(answer: number | string): Admission {
@@ -229,65 +265,53 @@ export class EndpointLimiter implements OnApplicationShutdown {
    * Sends without a job asking in the same turn of the event loop (a batch of fan-outs' first attempts), one script
    * per endpoint (ACQUIRE_FIRST) instead of one per send: in a burst, a dozen sends to each endpoint at once.
    */
-  private readonly firstSends = new DataLoader<{ webhookId: string; deliveryId: string }, Admission>(
-    async (sends) => {
-      const answers: (Admission | Error)[] = [];
-      const byWebhook = new Map<string, number[]>();
-      for (const [i, { webhookId }] of sends.entries()) {
-        const at = byWebhook.get(webhookId);
-        if (at) at.push(i);
-        else byWebhook.set(webhookId, [i]);
-      }
-      await Promise.all(
-        [...byWebhook].map(async ([webhookId, at]) => {
-          try {
-            const token = this.token();
-            const [n, ...rest] = await this.scripts.endpointAcquireFirst(
-              ...this.keys(webhookId),
-              Date.now(),
-              this.leaseMs,
-              this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
-              ADAPTIVE.startCap,
-              '',
-              '',
-              token,
-              ...at.map((i) => sends[i].deliveryId),
-            );
-            at.forEach((i, k) => (answers[i] = admissionOf(rest[k])));
-            await this.wake(webhookId, rest.slice(Number(n)).map(String), token);
-          } catch (e) {
-            for (const i of at) answers[i] = e as Error;
-          }
-        }),
-      );
-      return answers;
-    },
-    { cache: false, maxBatchSize: 200, batchScheduleFn: (run) => setImmediate(run) },
-  );
+  private readonly firstSends = perEndpoint<{ deliveryId: string }, Admission>(async (webhookId, sends) => {
+    const token = this.token();
+    const [n, ...rest] = await this.scripts.endpointAcquireFirst(
+      ...this.keys(webhookId),
+      ...this.scriptArgs(token),
+      ...sends.map((s) => s.deliveryId),
+    );
+    await this.wake(webhookId, rest.slice(Number(n)).map(String), token);
+    return rest.slice(0, Number(n)).map(admissionOf);
+  });
+
+  /** Sends that ended in the same turn of the event loop: one RELEASE per endpoint, and its wake-ups. */
+  private readonly ends = perEndpoint<{ deliveryId: string; sent: SendOutcome }, void>(async (webhookId, ends) => {
+    const { woken, token } = await this.releaseAll(webhookId, ends);
+    await this.wake(webhookId, woken, token);
+    return ends.map(() => undefined);
+  });
 
   /**
    * Frees the slot; `sent` (null: nothing was sent) adapts the endpoint's cap. Answers the new cap and
    * the jobs a slot is now held for (parked longest at this endpoint).
    */
-  async release(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<ReleaseResult> {
+  release(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<ReleaseResult> {
+    return this.releaseAll(webhookId, [{ deliveryId, sent }]);
+  }
+
+  /** Frees the slot (see release) and runs the jobs it was handed to, with other sends' ends of the same turn. */
+  finish(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<void> {
+    return this.ends.load({ webhookId, deliveryId, sent });
+  }
+
+  private async releaseAll(
+    webhookId: string,
+    ends: readonly { deliveryId: string; sent: SendOutcome }[],
+  ): Promise<ReleaseResult> {
     const token = this.token();
     const [cap, ...woken] = await this.scripts.endpointRelease(
       ...this.keys(webhookId),
-      deliveryId,
-      this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
-      ADAPTIVE.startCap,
-      capChange(sent),
-      Date.now(),
-      this.leaseMs,
-      token,
+      ...this.scriptArgs(token),
+      ...ends.flatMap((e) => [e.deliveryId, capChange(e.sent)]),
     );
     return { cap: Number(cap), woken, token };
   }
 
-  /** Frees the slot (see release) and runs the jobs it was handed to. */
-  async finish(webhookId: string, deliveryId: string, sent: SendOutcome): Promise<void> {
-    const { woken, token } = await this.release(webhookId, deliveryId, sent);
-    await this.wake(webhookId, woken, token);
+  /** The arguments ACQUIRE_FIRST and RELEASE begin with. */
+  private scriptArgs(token: string): [number, number, number, number, string] {
+    return [Date.now(), this.leaseMs, this.config.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT, ADAPTIVE.startCap, token];
   }
 
   /**
