@@ -223,7 +223,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
   ) {
     // Commands of concurrent deliveries issued in the same tick go out in one write.
     this.redis = redisClient(config, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
-    // by their hash (EVALSHA), not their text: two scripts per delivery
+    // by their hash (EVALSHA), not their text
     this.redis.defineCommand('endpointAcquire', { numberOfKeys: 4, lua: ACQUIRE });
     this.redis.defineCommand('endpointRelease', { numberOfKeys: 4, lua: RELEASE });
     this.redis.defineCommand('endpointAcquireFirst', { numberOfKeys: 4, lua: ACQUIRE_FIRST });
