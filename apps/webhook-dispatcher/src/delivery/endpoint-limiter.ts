@@ -177,7 +177,10 @@ function perEndpoint<K extends object, V>(run: (webhookId: string, requests: K[]
   );
 }
 
-/** One of ACQUIRE_FIRST's answers: 1 took a slot, 0 none free, else the end of the lease holding the delivery. */
+/**
+ * One of ACQUIRE_FIRST's answers (or ACQUIRE's second, once it refused): 1 took a slot, 0 none free, else the end of
+ * the lease holding the delivery.
+ */
 function admissionOf(answer: number | string): Admission {
   const n = Number(answer);
   return n === 1 ? { took: true } : { took: false, busyUntil: n || null };
@@ -257,8 +260,7 @@ export class EndpointLimiter implements OnApplicationShutdown {
       token,
     );
     await this.wake(webhookId, woken, token);
-    if (took === 1) return { took: true };
-    return { took: false, busyUntil: Number(busyUntil) || null };
+    return took === 1 ? { took: true } : admissionOf(busyUntil);
   }
 
   /**
