@@ -9,7 +9,7 @@ const autocannon = require('autocannon');
 const {
   app,
   benchEnv,
-  benchTenant,
+  benchTenants,
   cpuSeconds,
   dropKeys,
   freePort,
@@ -80,8 +80,8 @@ module.exports = async function cpuPerCall({ rate = 300, seconds = 10, rounds = 
   const port = await freePort();
   const ours = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);
   const base = `http://127.0.0.1:${port}/api/core`;
-  const tenants = [];
-  for (let i = 0; i < workspaces; i++) tenants.push(await benchTenant(env, base, `cpu${i}`, { liveCalls: 100_000 }));
+  const names = Array.from({ length: workspaces }, (_, i) => `cpu${i}`);
+  const tenants = await benchTenants(env, base, names, { liveCalls: 100_000 });
   const [first] = tenants;
   const { proc: floor, base: floorBase } = await startGatewayFloor(env, first);
   const body = startCallBodies();

@@ -34,21 +34,24 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   );
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
-  const tenants = [];
-  for (const [i, paths] of (workspaces ?? [Array.from({ length: webhooks }, (_, j) => `/hook${j}`)]).entries()) {
-    const ws = cli(env, 'workspace', 'create', `bench${i}`);
-    const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
-    const api = (path, body) =>
-      fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
-    const agentId = (await api('/voice/agent', { name: 'Bench' })).agentId;
-    for (const path of paths)
-      await api('/webhook', { url: `http://127.0.0.1:${receiverPort}${path}`, events: ['call.started'] });
-    tenants.push({ ws, agentId });
-  }
+  // the tenants at once (at most two): each CLI call is a process that loads for about 2 s
+  const paths = workspaces ?? [Array.from({ length: webhooks }, (_, j) => `/hook${j}`)];
+  const tenants = await Promise.all(
+    paths.map(async (hooks, i) => {
+      const ws = await cli(env, 'workspace', 'create', `bench${i}`);
+      const admin = await cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
+      const api = (path, body) =>
+        fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      const agentId = (await api('/voice/agent', { name: 'Bench' })).agentId;
+      for (const path of hooks)
+        await api('/webhook', { url: `http://127.0.0.1:${receiverPort}${path}`, events: ['call.started'] });
+      return { ws, agentId };
+    }),
+  );
   await kill(gateway);
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();

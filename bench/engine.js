@@ -58,10 +58,12 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
     METRICS_TOKEN: 'bench-metrics',
   };
   await freshDatabase(env);
-  const ws = cli(env, 'workspace', 'create', 'bench');
+  const ws = await cli(env, 'workspace', 'create', 'bench');
   // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  cli(env, 'workspace', 'limits', ws, '--live-calls', String(calls + 100));
-  const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
+  const [key] = await Promise.all([
+    cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin'),
+    cli(env, 'workspace', 'limits', ws, '--live-calls', String(calls + 100)),
+  ]);
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
   const enginePort = await freePort();

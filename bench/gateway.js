@@ -3,7 +3,7 @@
 const {
   app,
   benchEnv,
-  benchTenant,
+  benchTenants,
   dropKeys,
   freshDatabase,
   freePort,
@@ -81,12 +81,9 @@ module.exports = async function gatewayBench({
   const port = await freePort();
   const ours = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);
   const base = `http://127.0.0.1:${port}/api/core`;
-  const empty = await benchTenant(env, base, 'empty', { liveCalls: UNREACHED_LIMIT });
-  const busy = await benchTenant(env, base, 'busy', { liveCalls: UNREACHED_LIMIT });
-  const many = [];
-  for (let i = 0; i < workspaces; i++) {
-    many.push(await benchTenant(env, base, `many${i}`, { liveCalls: Math.ceil(UNREACHED_LIMIT / workspaces) }));
-  }
+  const [empty, busy] = await benchTenants(env, base, ['empty', 'busy'], { liveCalls: UNREACHED_LIMIT });
+  const names = Array.from({ length: workspaces }, (_, i) => `many${i}`);
+  const many = await benchTenants(env, base, names, { liveCalls: Math.ceil(UNREACHED_LIMIT / workspaces) });
   await fillLive(busy, liveCalls);
   const { key: admin, agentId } = empty;
   const headers = { authorization: `Bearer ${admin}` };

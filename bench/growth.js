@@ -20,10 +20,12 @@ const {
 async function callGrowthBench({ sizes = [10_000, 1_000_000], duration = 5, connections = 10 } = {}) {
   const env = benchEnv('growth');
   await freshDatabase(env);
-  const ws = cli(env, 'workspace', 'create', 'bench');
+  const ws = await cli(env, 'workspace', 'create', 'bench');
   // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  cli(env, 'workspace', 'limits', ws, '--live-calls', '20000');
-  const admin = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
+  const [admin] = await Promise.all([
+    cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin'),
+    cli(env, 'workspace', 'limits', ws, '--live-calls', '20000'),
+  ]);
   const port = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);
   const base = `http://127.0.0.1:${port}/api/core`;

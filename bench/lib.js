@@ -1,6 +1,6 @@
 // Shared helpers of the benchmarks: a bench database, our apps as processes, load with autocannon.
 'use strict';
-const { spawn, execFileSync } = require('node:child_process');
+const { spawn, execFile, execFileSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
@@ -27,12 +27,20 @@ function benchEnv(name) {
   };
 }
 
+/**
+ * The operator CLI, its output trimmed. Asynchronous, so a bench can set up several tenants at once: each call is a
+ * process that spends about 2 s loading before it asks PostgreSQL anything.
+ */
 const cli = (env, ...args) =>
-  execFileSync(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), ...args], {
-    env: { ...process.env, ...env },
-  })
-    .toString()
-    .trim();
+  new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [join(ROOT, 'dist/apps/cli/src/main.js'), ...args],
+      { env: { ...process.env, ...env } },
+      (err, stdout, stderr) =>
+        err ? reject(new Error(`cli ${args.join(' ')}: ${stderr || err.message}`)) : resolve(stdout.trim()),
+    ),
+  );
 
 /** A fresh bench database: dropped if it exists, created and migrated. */
 async function freshDatabase(env) {
@@ -112,9 +120,11 @@ async function load({ url, method = 'GET', body, headers = {}, connections = 50,
  * `liveCalls` sets its live-call limit (benchmarks measure throughput, not the limit: README "Concurrency").
  */
 async function benchTenant(env, base, name, { liveCalls } = {}) {
-  const workspaceId = cli(env, 'workspace', 'create', name);
-  if (liveCalls) cli(env, 'workspace', 'limits', workspaceId, '--live-calls', String(liveCalls));
-  const key = cli(env, 'key', 'create', '--workspace', workspaceId, '--name', 'bench', '--role', 'admin');
+  const workspaceId = await cli(env, 'workspace', 'create', name);
+  const [key] = await Promise.all([
+    cli(env, 'key', 'create', '--workspace', workspaceId, '--name', 'bench', '--role', 'admin'),
+    liveCalls && cli(env, 'workspace', 'limits', workspaceId, '--live-calls', String(liveCalls)),
+  ]);
   const post = (path, body) =>
     fetch(`${base}${path}`, {
       method: 'POST',
@@ -123,6 +133,15 @@ async function benchTenant(env, base, name, { liveCalls } = {}) {
     }).then((r) => r.json());
   const { agentId } = await post('/voice/agent', { name: 'Bench' });
   return { workspaceId, key, agentId, post };
+}
+
+/** Tenants named `names` (benchTenant), four at a time: each CLI process loads on a core for about 2 s. */
+async function benchTenants(env, base, names, options) {
+  const tenants = [];
+  for (let i = 0; i < names.length; i += 4) {
+    tenants.push(...(await Promise.all(names.slice(i, i + 4).map((name) => benchTenant(env, base, name, options)))));
+  }
+  return tenants;
 }
 
 /** The gateway's floors (floors/gateway-floor.js), in `tenant`'s workspace with its key and assistant. */
@@ -215,6 +234,7 @@ const kill = (p) =>
 
 module.exports = {
   benchTenant,
+  benchTenants,
   cpuSeconds,
   latencyRows,
   ROOT,

@@ -22,9 +22,11 @@ async function startSipStack(name, { rtpPorts, env: extra = {} }) {
     ...extra,
   };
   await freshDatabase(env);
-  const ws = cli(env, 'workspace', 'create', 'bench');
-  cli(env, 'workspace', 'limits', ws, '--live-calls', '1000');
-  const key = cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
+  const ws = await cli(env, 'workspace', 'create', 'bench');
+  const [key] = await Promise.all([
+    cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin'),
+    cli(env, 'workspace', 'limits', ws, '--live-calls', '1000'),
+  ]);
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
   const enginePort = await freePort();
