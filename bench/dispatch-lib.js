@@ -34,7 +34,7 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   );
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
-  // the tenants at once (at most two): each CLI call is a process that loads for about 2 s
+  // the tenants at once (the benches have one or two): each CLI call is a process that loads for about 2 s
   const paths = workspaces ?? [Array.from({ length: webhooks }, (_, j) => `/hook${j}`)];
   const tenants = await Promise.all(
     paths.map(async (hooks, i) => {
