@@ -13,7 +13,7 @@ const { attemptIdFor, deliveryIdFor } = require('../dist/libs/platform/src/ids')
 
 /** Delivered events in the database before a run, as a running service's holds (smoke: a few). */
 const HISTORY = process.env.BENCH_SMOKE ? 200 : 20_000;
-const { app, benchEnv, cli, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
+const { app, benchEnv, benchTenants, dropKeys, freshDatabase, freePort, kill, startProcess } = require('./lib');
 
 /**
  * `webhooks` webhooks of one workspace at /hook0…, or `workspaces`: for each workspace the receiver
@@ -34,24 +34,15 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   );
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
-  // the tenants at once (the benches have one or two): each CLI call is a process that loads for about 2 s
   const paths = workspaces ?? [Array.from({ length: webhooks }, (_, j) => `/hook${j}`)];
-  const tenants = await Promise.all(
-    paths.map(async (hooks, i) => {
-      const ws = await cli(env, 'workspace', 'create', `bench${i}`);
-      const admin = await cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin');
-      const api = (path, body) =>
-        fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const agentId = (await api('/voice/agent', { name: 'Bench' })).agentId;
-      for (const path of hooks)
-        await api('/webhook', { url: `http://127.0.0.1:${receiverPort}${path}`, events: ['call.started'] });
-      return { ws, agentId };
-    }),
-  );
+  const names = paths.map((_, i) => `bench${i}`);
+  const made = await benchTenants(env, `http://127.0.0.1:${gwPort}/api/core`, names);
+  for (const [i, t] of made.entries()) {
+    for (const path of paths[i]) {
+      await t.post('/webhook', { url: `http://127.0.0.1:${receiverPort}${path}`, events: ['call.started'] });
+    }
+  }
+  const tenants = made.map((t) => ({ ws: t.workspaceId, agentId: t.agentId }));
   await kill(gateway);
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
