@@ -9,7 +9,8 @@ const { Client } = require('pg');
 const {
   app,
   benchEnv,
-  cli,
+  benchWorkspace,
+  poster,
   cpuSeconds,
   dropKeys,
   freePort,
@@ -58,12 +59,7 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
     METRICS_TOKEN: 'bench-metrics',
   };
   await freshDatabase(env);
-  const ws = await cli(env, 'workspace', 'create', 'bench');
-  // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  const [key] = await Promise.all([
-    cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin'),
-    cli(env, 'workspace', 'limits', ws, '--live-calls', String(calls + 100)),
-  ]);
+  const { key } = await benchWorkspace(env, 'bench', { liveCalls: calls + 100 });
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
   const enginePort = await freePort();
@@ -71,12 +67,7 @@ module.exports = async function engineBench({ calls = 2000, perSecond = 50, talk
   const db = new Client({ connectionString: env.DATABASE_URL });
   await db.connect();
   try {
-    const post = (path, body) =>
-      fetch(`http://127.0.0.1:${gwPort}/api/core${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
+    const post = poster(`http://127.0.0.1:${gwPort}/api/core`, key);
     const words = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
     const script = [{ say: words(talkWords / 2) }, { hear: words(talkWords / 4) }, { say: words(talkWords / 4) }];
     const { agentId } = await post('/voice/agent', { name: 'Bench', script });

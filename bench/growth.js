@@ -6,7 +6,8 @@ const {
   app,
   benchEnv,
   dropKeys,
-  cli,
+  benchWorkspace,
+  poster,
   freshDatabase,
   freePort,
   kill,
@@ -20,22 +21,12 @@ const {
 async function callGrowthBench({ sizes = [10_000, 1_000_000], duration = 5, connections = 10 } = {}) {
   const env = benchEnv('growth');
   await freshDatabase(env);
-  const ws = await cli(env, 'workspace', 'create', 'bench');
-  // Benchmarks measure throughput, not the live-call limit (README "Concurrency").
-  const [admin] = await Promise.all([
-    cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin'),
-    cli(env, 'workspace', 'limits', ws, '--live-calls', '20000'),
-  ]);
+  const { workspaceId: ws, key: admin } = await benchWorkspace(env, 'bench', { liveCalls: 20_000 });
   const port = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(port) }, port);
   const base = `http://127.0.0.1:${port}/api/core`;
   const headers = { authorization: `Bearer ${admin}` };
-  const post = (path, body) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
+  const post = poster(base, admin);
   const agents = [
     (await post('/voice/agent', { name: 'A' })).agentId,
     (await post('/voice/agent', { name: 'B' })).agentId,

@@ -116,21 +116,30 @@ async function load({ url, method = 'GET', body, headers = {}, connections = 50,
 }
 
 /**
- * A workspace with an admin key and an assistant, made through the CLI and the API at `base`;
+ * A workspace and its admin key, made through the CLI as an operator would (the key and the limit side by side);
  * `liveCalls` sets its live-call limit (benchmarks measure throughput, not the limit: README "Concurrency").
  */
-async function benchTenant(env, base, name, { liveCalls } = {}) {
+async function benchWorkspace(env, name, { liveCalls } = {}) {
   const workspaceId = await cli(env, 'workspace', 'create', name);
   const [key] = await Promise.all([
     cli(env, 'key', 'create', '--workspace', workspaceId, '--name', 'bench', '--role', 'admin'),
     liveCalls && cli(env, 'workspace', 'limits', workspaceId, '--live-calls', String(liveCalls)),
   ]);
-  const post = (path, body) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
+  return { workspaceId, key };
+}
+
+/** POSTs JSON with `key` to the API at `base` (…/api/core) and answers the parsed body. */
+const poster = (base, key) => (path, body) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
+
+/** A bench workspace (benchWorkspace) with an assistant made through the API at `base`. */
+async function benchTenant(env, base, name, options) {
+  const { workspaceId, key } = await benchWorkspace(env, name, options);
+  const post = poster(base, key);
   const { agentId } = await post('/voice/agent', { name: 'Bench' });
   return { workspaceId, key, agentId, post };
 }
@@ -235,6 +244,8 @@ const kill = (p) =>
 module.exports = {
   benchTenant,
   benchTenants,
+  benchWorkspace,
+  poster,
   cpuSeconds,
   latencyRows,
   ROOT,

@@ -6,7 +6,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { PEER_ADDRESS: PEER, freeUdpPort } = require('../test/support/free-ports');
-const { app, benchEnv, cli, dropKeys, freePort, freshDatabase, kill, startProcess } = require('./lib');
+const { app, benchEnv, benchWorkspace, dropKeys, freePort, freshDatabase, kill, startProcess } = require('./lib');
 
 async function startSipStack(name, { rtpPorts, env: extra = {} }) {
   // the engine's RTP range: every port of it free and kept from later picks (free-ports.js)
@@ -22,11 +22,7 @@ async function startSipStack(name, { rtpPorts, env: extra = {} }) {
     ...extra,
   };
   await freshDatabase(env);
-  const ws = await cli(env, 'workspace', 'create', 'bench');
-  const [key] = await Promise.all([
-    cli(env, 'key', 'create', '--workspace', ws, '--name', 'bench', '--role', 'admin'),
-    cli(env, 'workspace', 'limits', ws, '--live-calls', '1000'),
-  ]);
+  const { key } = await benchWorkspace(env, 'bench', { liveCalls: 1000 });
   const gwPort = await freePort();
   const gateway = await startProcess(app('api-gateway'), { ...env, PORT: String(gwPort) }, gwPort);
   const enginePort = await freePort();
