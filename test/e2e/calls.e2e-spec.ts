@@ -306,6 +306,9 @@ describe('calls (spec 4.1-4.3)', () => {
       ['status=ended', /status must be one of/],
       ['createdAfter=yesterday', /createdAfter must be an ISO 8601/],
       ['createdBefore=2026-13-45', /createdBefore must be an ISO 8601/],
+      // ISO 8601's basic form and years outside 0001-9999: JavaScript cannot hold them as a date
+      ['createdAfter=-25400101', /createdAfter must be an ISO 8601/],
+      ['createdAfter=20250101', /createdAfter must be an ISO 8601/],
     ])('400 naming the parameter for %s', async (q, message) => {
       expectError(await list(`?${q}`), 400, message);
     });

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import {
   CheckedBy,
   IsInternationalPhone,
   IsJsonObject,
+  IsTimestamp,
   IsTransferTarget,
   isPlainObject,
   Optional,
@@ -152,13 +153,13 @@ export class CallListQuery extends PageQuery {
   /** Inclusive lower bound on createdAt. */
   @ApiPropertyOptional({ format: 'date-time', description: 'Calls created at or after this time (inclusive)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'createdAfter must be an ISO 8601 timestamp' })
+  @IsTimestamp()
   createdAfter?: string;
 
   /** Exclusive upper bound on createdAt. */
   @ApiPropertyOptional({ format: 'date-time', description: 'Calls created before this time (exclusive)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'createdBefore must be an ISO 8601 timestamp' })
+  @IsTimestamp()
   createdBefore?: string;
 }
 

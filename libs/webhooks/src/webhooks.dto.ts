@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  MaxLength,
-} from 'class-validator';
-import { Optional, PageQuery, Required } from '@app/platform';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsTimestamp, Optional, PageQuery, Required } from '@app/platform';
 import { ALL_EVENT_NAMES } from '@app/calls';
 import { DELIVERY_STATUSES } from './delivery/delivery.contract';
 
@@ -71,6 +61,6 @@ export class DeliveryListQuery extends PageQuery {
 export class RecoverDeliveriesDto {
   @ApiProperty({ format: 'date-time', description: 'Re-queue failed deliveries created at or after this time' })
   @Required()
-  @IsISO8601({ strict: true }, { message: 'since must be an ISO 8601 timestamp' })
+  @IsTimestamp()
   since: string;
 }

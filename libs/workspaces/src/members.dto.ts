@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { PageQuery, Required, IsName } from '@app/platform';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsName, IsTimestamp, PageQuery, Required } from '@app/platform';
 import { AUDIT_ACTIONS } from './audit.repository';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 import { ROLES, type RoleName } from './roles';
@@ -58,11 +58,11 @@ export class AuditQuery extends PageQuery {
 
   @ApiPropertyOptional({ description: 'From this time (ISO 8601), inclusive' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'since must be an ISO 8601 timestamp' })
+  @IsTimestamp()
   since?: string;
 
   @ApiPropertyOptional({ description: 'Before this time (ISO 8601)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'until must be an ISO 8601 timestamp' })
+  @IsTimestamp()
   until?: string;
 }

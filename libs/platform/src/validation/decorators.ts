@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import {
   IsInt,
+  isISO8601,
   IsOptional,
   IsString,
   Max,
@@ -109,6 +110,24 @@ export function IsJsonObject(maxBytes: number, options?: ValidationOptions) {
     },
     options,
   );
+}
+
+/**
+ * An RFC 3339 instant: strict ISO 8601 that a Date can hold, years 0001-9999. The ISO basic form
+ * ("20250101") passes isISO8601 but is not a date JavaScript parses; the query would fail later.
+ */
+export function IsTimestamp() {
+  return ValidateBy({
+    name: 'isTimestamp',
+    validator: {
+      validate: (v) => {
+        if (typeof v !== 'string' || !isISO8601(v, { strict: true })) return false;
+        const year = new Date(v).getUTCFullYear();
+        return year >= 1 && year <= 9999;
+      },
+      defaultMessage: () => '$property must be an ISO 8601 timestamp',
+    },
+  });
 }
 
 /** An optional integer query parameter with bounds; strings from the query are converted. */
