@@ -62,6 +62,23 @@ describe('operator CLI', () => {
     expect(bad.stderr).toMatch(/whole number/);
   });
 
+  it('workspace create --live-calls --admin-key: the id, then an admin key that works, the limit set', async () => {
+    const made = await cli('workspace', 'create', `${name}-scripted`, '--live-calls', '40', '--admin-key', 'setup');
+    expect(made.code).toBe(0);
+    expect(made.stdout).toMatch(/^ws_[0-9a-z]{26}\nvk_[A-Za-z0-9_-]{43}\n$/);
+    const admin = made.stdout.split('\n')[1];
+    expect((await as(app, admin).post('/api/core/voice/agent', { name: 'x' })).status).toBe(201);
+    expect((await as(app, admin).get('/api/core/voice/concurrency')).body).toEqual({
+      limit: 40,
+      live: 0,
+      reservedForInbound: 2,
+    });
+    const badLabel = await cli('workspace', 'create', `${name}-bad`, '--admin-key', 'a\u202eb');
+    expect(badLabel.code).not.toBe(0);
+    expect(badLabel.stderr).toMatch(/--admin-key must not contain control/);
+    expect((await cli('workspace', 'limits', `${name}-bad`)).stderr).toMatch(/not found/);
+  });
+
   it('workspace retention sets how long transcripts and recordings are kept, or keeps them', async () => {
     expect(JSON.parse((await cli('workspace', 'retention', name, '--media-days', '30')).stdout)).toEqual({
       mediaRetentionDays: 30,
