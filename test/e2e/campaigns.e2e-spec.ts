@@ -139,6 +139,19 @@ describe('campaigns', () => {
       422,
       /window/,
     );
+    // a year PostgreSQL cannot hold (it answered 500), and a date that is not ISO 8601
+    for (const startAt of ['-200000-01-01T00:00:00Z', 'Dec 1 2026']) {
+      expectError(
+        await member().post(CAMPAIGNS, {
+          name: 'x',
+          agentId: quick,
+          recipients: [{ to: '+14155551000' }],
+          schedule: { startAt },
+        }),
+        422,
+        /schedule.startAt must be an ISO 8601 timestamp/,
+      );
+    }
     expectError(
       await member().post(CAMPAIGNS, { name: 'x', agentId: 'agent_nope', recipients: [{ to: '+14155551000' }] }),
       404,

@@ -50,6 +50,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** A label a person reads back in `key list`: no control or bidirectional-override characters. */
+function printableOrExit(option: string, value: string) {
+  if (UNSAFE_TEXT.test(value)) fail(`${option} must not contain control or bidirectional-override characters`);
+}
+
 const parseRole = (value: string): RoleName => {
   if (!(ROLES as readonly string[]).includes(value))
     throw new InvalidArgumentError(`role must be one of ${ROLES.join(', ')}`);
@@ -91,12 +96,11 @@ workspace
   .option('--admin-key <label>', 'also create an admin API key with this label (shown only this once)')
   .action((name: string, opts: { liveCalls?: number; adminKey?: string }) =>
     withApp(async (app) => {
-      if (opts.adminKey !== undefined && UNSAFE_TEXT.test(opts.adminKey))
-        fail('--admin-key must not contain control or bidirectional-override characters');
+      if (opts.adminKey !== undefined) printableOrExit('--admin-key', opts.adminKey);
       const repo = app.get(WorkspacesRepository);
       if (await repo.findByIdOrName(name)) fail(`a workspace named '${name}' already exists`);
+      // a scripted set-up (the benchmarks make ~20 workspaces a run) in one process instead of three
       const ws = await repo.create(name);
-      // a scripted set-up in one process, not three (the benchmarks make ~20 workspaces a run)
       if (opts.liveCalls !== undefined) await repo.setLimits(ws.id, { liveCallLimit: opts.liveCalls });
       process.stdout.write(`${ws.id}\n`);
       if (opts.adminKey !== undefined) {
@@ -173,7 +177,7 @@ key
   .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`, parseRole)
   .action((opts: { workspace: string; name: string; role: RoleName }) =>
     withApp(async (app) => {
-      if (UNSAFE_TEXT.test(opts.name)) fail('--name must not contain control or bidirectional-override characters');
+      printableOrExit('--name', opts.name);
       const ws = await workspaceOrExit(app, opts.workspace);
       const { key: full } = await app.get(ApiKeysRepository).create(ws.id, opts.name, opts.role);
       process.stdout.write(`${full}\n`);

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { CheckedBy, IsInternationalPhone, Optional, PageQuery, Required, IsName } from '@app/platform';
+import { CheckedBy, IsInternationalPhone, isTimestamp, Optional, PageQuery, Required, IsName } from '@app/platform';
 import { isTimeZone, RECIPIENT_OUTCOMES, retryProblem, windowProblem } from './campaign-rules';
 
 function scheduleProblem(s: unknown): string | null {
   if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'schedule must be an object';
   const { startAt, timezone, window, ...extra } = s as Record<string, unknown>;
   if (Object.keys(extra).length) return `schedule has unknown field ${Object.keys(extra)[0]}`;
-  if (startAt !== undefined && (typeof startAt !== 'string' || Number.isNaN(Date.parse(startAt)))) {
+  if (startAt !== undefined && !isTimestamp(startAt)) {
     return 'schedule.startAt must be an ISO 8601 timestamp';
   }
   if (timezone !== undefined && !isTimeZone(timezone)) return 'schedule.timezone must be an IANA time zone';

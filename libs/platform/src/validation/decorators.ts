@@ -113,22 +113,21 @@ export function IsJsonObject(maxBytes: number, options?: ValidationOptions) {
 }
 
 /**
- * An RFC 3339 instant: strict ISO 8601 that a Date can hold, years 0001-9999. The ISO basic form
- * ("20250101") passes isISO8601 but is not a date JavaScript parses; the query would fail later.
+ * An RFC 3339 instant: strict ISO 8601 that a Date can hold, years 0001-9999 (PostgreSQL's timestamps hold them
+ * all). The ISO basic form ("20250101") passes isISO8601 but is no date JavaScript parses.
  */
-export function IsTimestamp() {
-  return ValidateBy({
-    name: 'isTimestamp',
-    validator: {
-      validate: (v) => {
-        if (typeof v !== 'string' || !isISO8601(v, { strict: true })) return false;
-        const year = new Date(v).getUTCFullYear();
-        return year >= 1 && year <= 9999;
-      },
-      defaultMessage: () => '$property must be an ISO 8601 timestamp',
-    },
-  });
+export function isTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string' || !isISO8601(value, { strict: true })) return false;
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
 }
+
+/** A timestamp field (isTimestamp): refused with "<field> must be an ISO 8601 timestamp". */
+export const IsTimestamp = () =>
+  ValidateBy({
+    name: 'isTimestamp',
+    validator: { validate: isTimestamp, defaultMessage: () => '$property must be an ISO 8601 timestamp' },
+  });
 
 /** An optional integer query parameter with bounds; strings from the query are converted. */
 export function QueryInt(min: number, max: number) {
