@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { PrismaService } from '@app/db';
 import { SIMULATOR_NUMBERS } from '@app/telephony';
-import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
+import { startDispatcher, startEngine, statusesFromEvents, useFastDelivery, useFastSimulator } from '../support/engine';
 import {
   as,
   createAssistant,
@@ -104,15 +104,7 @@ describe('inbound calls', () => {
       .get(PrismaService)
       .callEvent.findMany({ where: { callId }, orderBy: { sequence: 'asc' } });
     // the statuses it went through, from its events: polling missed a short in-progress under load
-    const statuses = events.flatMap((e) =>
-      e.type === 'call.started'
-        ? ['ringing']
-        : e.type === 'call.connected'
-          ? ['in-progress']
-          : ['call.completed', 'call.failed'].includes(e.type)
-            ? [call.status as string]
-            : [],
-    );
+    const statuses = statusesFromEvents(events, call.status);
     return { callId, statuses, call, events };
   }
 

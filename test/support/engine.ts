@@ -45,3 +45,19 @@ export async function startDispatcher(): Promise<INestApplication> {
   await app.init();
   return app;
 }
+
+/**
+ * The statuses a call went through, from its events (call.started, call.connected, its final event with
+ * `finalStatus`): polling the API can miss the fast simulator's short in-progress phase under load.
+ */
+export function statusesFromEvents(events: { type: string }[], finalStatus: string): string[] {
+  return events.flatMap((e) =>
+    e.type === 'call.started'
+      ? ['ringing']
+      : e.type === 'call.connected'
+        ? ['in-progress']
+        : ['call.completed', 'call.failed'].includes(e.type)
+          ? [finalStatus]
+          : [],
+  );
+}
