@@ -4,7 +4,14 @@ import tseslint from 'typescript-eslint';
 // Boundaries between the processes (apps/) and the domains (libs/), enforced here rather than by
 // review. test/unit/boundaries.spec.ts shows each rule rejecting a deliberate violation.
 const internals = {
-  group: ['@app/*/*', '!@app/calls/lifecycle', '**/src/**'],
+  group: [
+    '@app/*/*',
+    '!@app/calls/lifecycle',
+    '!@app/calls/vocabulary',
+    '!@app/platform/http',
+    '@app/*/*/*',
+    '**/src/**',
+  ],
   message: 'Import a domain through its public entry (@app/<domain>), never its files or another app.',
 };
 const callStatusWriter = {

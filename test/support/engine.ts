@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { httpAdapter, type NestFastifyApplication } from '@app/platform';
+import { httpAdapter, type NestFastifyApplication } from '@app/platform/http';
 import { EngineModule } from '../../apps/call-engine/src/engine.module';
 import { DispatcherModule } from '../../apps/webhook-dispatcher/src/dispatcher.module';
 

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { PrismaService } from '@app/db';
-import { httpAdapter, type NestFastifyApplication } from '@app/platform';
+import { httpAdapter, type NestFastifyApplication } from '@app/platform/http';
 import { ApiKeysRepository, type RoleName, WorkspacesRepository } from '@app/workspaces';
 import { AppModule } from '../../apps/api-gateway/src/app.module';
 import { configureGateway } from '../../apps/api-gateway/src/configure-gateway';

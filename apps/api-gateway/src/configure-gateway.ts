@@ -1,6 +1,7 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { INestApplication } from '@nestjs/common';
-import { AllExceptionsFilter, AppConfig, configureHttp, type NestFastifyApplication } from '@app/platform';
+import { AllExceptionsFilter, AppConfig } from '@app/platform';
+import { configureHttp, type NestFastifyApplication } from '@app/platform/http';
 import { boardOperatorAccess, isBoardUrl } from '@app/ops';
 import { serveOpenApi } from './openapi/openapi';
 import { readSessionCookie } from './people/session-cookie';

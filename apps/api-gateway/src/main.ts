@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, boundShutdown, httpAdapter, type NestFastifyApplication } from '@app/platform';
+import { AppConfig } from '@app/platform';
+import { boundShutdown, httpAdapter, type NestFastifyApplication } from '@app/platform/http';
 import { AppModule } from './app.module';
 import { configureGateway } from './configure-gateway';
 

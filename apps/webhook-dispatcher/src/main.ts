@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, httpAdapter, listenForOperators, type NestFastifyApplication } from '@app/platform';
+import { AppConfig } from '@app/platform';
+import { httpAdapter, type NestFastifyApplication, listenForOperators } from '@app/platform/http';
 import { DispatcherModule } from './dispatcher.module';
 
 async function bootstrap(): Promise<void> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contract, listOf, timestamp } from '@app/platform';
 import type { Assistant } from '@app/db';
-import { ScriptStep } from '@app/calls';
+import { ScriptStep } from '@app/calls/vocabulary';
 import { ListeningSetting, McpToolServer, VoicemailSetting } from './assistant-config';
 import { storedToolServers } from './tool-headers';
 import { BrainSetting, presentBrain } from './brain-config';

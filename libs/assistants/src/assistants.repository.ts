@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId, type SecretBox } from '@app/platform';
 import { type Prisma, PrismaService } from '@app/db';
-import { LIVE_STATUSES } from '@app/calls';
+import { LIVE_STATUSES } from '@app/calls/vocabulary';
 import { hasClearHeaders, openToolServers, sealToolServers } from './tool-headers';
 
 export type AssistantInput = Omit<

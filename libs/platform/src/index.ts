@@ -1,11 +1,10 @@
+// What every process needs; the HTTP pieces are @app/platform/http (http/index.ts says why).
 export * from './config/app-config';
 export * from './config/config.module';
 export * from './contracts/contract';
 export * from './errors/api-error';
 export * from './errors/all-exceptions.filter';
 export * from './errors/unavailable';
-export * from './http/json-body';
-export * from './http/fastify';
 export * from './http/url-path';
 export * from './http/metrics-access';
 export * from './http/public.decorator';
@@ -18,8 +17,6 @@ export * from './crypto/secrets.module';
 export * from './crypto/same-text';
 export * from './ids';
 export * from './logging/logging.module';
-export * from './bootstrap/worker-app';
 export * from './bootstrap/periodic-task';
 export * from './net/address-policy';
-export * from './net/outbound-agent';
 export * from './http/refuse-upgrade';

@@ -10,7 +10,8 @@ import {
   RecipientListQuery,
   RecipientsAdded,
 } from '@app/campaigns';
-import { AcceptsTextBody, PageQuery } from '@app/platform';
+import { PageQuery } from '@app/platform';
+import { AcceptsTextBody } from '@app/platform/http';
 import { Auth, RequireRole, type RequestAuth } from '../auth/auth.decorators';
 import { ApiAnswer, ApiErrors } from '../openapi/api-responses';
 import { CampaignsService } from './campaigns.service';

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import { ApiError, type TextBodyReader } from '@app/platform';
+import { ApiError } from '@app/platform';
+import { type TextBodyReader } from '@app/platform/http';
 
 /** 10,000 rows of a number, a time zone and some metadata columns fit well inside this. */
 const CSV_LIMIT_BYTES = 5 * 1024 * 1024;

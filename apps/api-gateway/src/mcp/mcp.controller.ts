@@ -7,7 +7,8 @@ import { AssistantsService } from '../assistants/assistants.service';
 import { Auth, RequestId, type RequestAuth } from '../auth/auth.decorators';
 import { CallsService } from '../calls/calls.service';
 import { TranscriptsService } from '../calls/transcripts.service';
-import { ApiError, takeOverResponse } from '@app/platform';
+import { ApiError } from '@app/platform';
+import { takeOverResponse } from '@app/platform/http';
 import { buildMcpServer } from './mcp-tools';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

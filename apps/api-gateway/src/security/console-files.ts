@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { NestFastifyApplication } from '@app/platform';
+import type { NestFastifyApplication } from '@app/platform/http';
 import { pathOf } from '@app/platform';
 
 /** Paths of the API and operator pages: never answered with the console's page. */

@@ -4,7 +4,8 @@ import type { Duplex } from 'node:stream';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { sealWebCallGrant, WEB_CALL_ENGINE_PATH, WEB_CALL_GRANT_HEADER } from '@app/calls';
-import { ApiError, AppConfig, refuseUpgrade, requestId as requestIdOf, SecretBox } from '@app/platform';
+import { ApiError, AppConfig, refuseUpgrade, SecretBox } from '@app/platform';
+import { requestId as requestIdOf } from '@app/platform/http';
 import { ApiKeyGuard, type AuthRequest } from '../auth/api-key.guard';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 

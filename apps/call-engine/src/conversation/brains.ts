@@ -8,7 +8,8 @@ import {
   type StoredBrain,
 } from '@app/assistants';
 import type { ScriptStep } from '@app/calls';
-import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
+import { AppConfig, SecretBox } from '@app/platform';
+import { isBlockedLiteral, outboundAgent } from '@app/platform/http';
 import type { LoadedCall } from '../lifecycle/loaded-call';
 import { McpToolRunner, type ToolSession } from '../tools/mcp-tool-runner';
 import { answeringBrain, type Answerer } from './answering-brain';

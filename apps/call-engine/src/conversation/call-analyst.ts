@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { fetch as undiciFetch } from 'undici';
 import { openBrain, schemaErrors, type AnalysisSetting } from '@app/assistants';
 import type { CallAnalysis } from '@app/calls';
-import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
+import { AppConfig, SecretBox } from '@app/platform';
+import { isBlockedLiteral, outboundAgent } from '@app/platform/http';
 import type { LoadedCall } from '../lifecycle/loaded-call';
 
 /** A connected call whose assistant asks for post-call analysis by its model brain owes one. */

@@ -3,7 +3,8 @@ import { type Agent, request } from 'undici';
 import type { Call, PhoneNumber } from '@app/db';
 import { MetricsService } from '@app/ops';
 import { CALL_METADATA_MAX_BYTES } from '@app/calls';
-import { AppConfig, isBlockedLiteral, isPlainObject, outboundAgent, SecretBox } from '@app/platform';
+import { AppConfig, isPlainObject, SecretBox } from '@app/platform';
+import { isBlockedLiteral, outboundAgent } from '@app/platform/http';
 import { readLimited, signedHeaders } from '@app/webhooks';
 
 const RESPONSE_LIMIT = 64 * 1024;

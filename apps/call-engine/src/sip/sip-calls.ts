@@ -5,7 +5,8 @@ import { DEEPGRAM_URL, openTranscriber, type ListeningSetting, type VoicemailSet
 import { LiveTranscripts, RecordingStorage, type AnsweredBy, type EndedReason, type LiveTurn } from '@app/calls';
 import { CallLifecycleRepository } from '@app/calls/lifecycle';
 import { MetricsService } from '@app/ops';
-import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
+import { AppConfig, SecretBox } from '@app/platform';
+import { isBlockedLiteral, outboundAgent } from '@app/platform/http';
 import { SipTrunksRepository } from '@app/telephony';
 import { JobQueues } from '@app/queues';
 import { CallTransitions, type MoveStep } from '../lifecycle/call-transitions';

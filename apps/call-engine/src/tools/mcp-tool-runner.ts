@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fetch as undiciFetch } from 'undici';
 import { openToolServers, type McpToolServer, type StoredToolServer } from '@app/assistants';
-import { AppConfig, isBlockedLiteral, outboundAgent, SecretBox } from '@app/platform';
+import { AppConfig, SecretBox } from '@app/platform';
+import { isBlockedLiteral, outboundAgent } from '@app/platform/http';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;
 

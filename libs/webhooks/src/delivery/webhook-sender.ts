@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { type Agent, errors, request } from 'undici';
-import { AppConfig, isBlockedLiteral, outboundAgent } from '@app/platform';
+import { AppConfig } from '@app/platform';
+import { isBlockedLiteral, outboundAgent } from '@app/platform/http';
 import type { ErrorClass } from './delivery.contract';
 
 export const USER_AGENT = 'VoiceCallingService-Webhooks/1.0';
