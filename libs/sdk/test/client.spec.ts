@@ -127,10 +127,12 @@ describe('VoiceClient over HTTP', () => {
     expect((error as Error).name).toBe('AbortError');
     expect(server.seen).toHaveLength(1);
 
-    server.answer((_req, res) => json(res, 503, { code: 503, message: 'down' }, { 'retry-after': '30' }));
     const waiting = new AbortController();
+    server.answer((_req, res) => {
+      json(res, 503, { code: 503, message: 'down' }, { 'retry-after': '30' });
+      setTimeout(() => waiting.abort(new Error('shutting down')), 100); // in the 30 s wait the 503 asked for
+    });
     const started = Date.now();
-    setTimeout(() => waiting.abort(new Error('shutting down')), 100);
     const aborted = await client()
       .calls.get('call_1', { signal: waiting.signal })
       .catch((e: unknown) => e);
