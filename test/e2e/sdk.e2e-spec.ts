@@ -26,10 +26,9 @@ describe('TypeScript SDK against the real stack', () => {
   beforeAll(async () => {
     cleanup = await isolateSuite('sdk');
     useFastSimulator();
-    useFastDelivery();
     // The walk-through counts each delivery once: a receiver that misses the fast 500 ms timeout on a
     // loaded machine gets the service's at-least-once retry, which is not what this suite is about.
-    process.env.WEBHOOK_TIMEOUT_MS = '5000';
+    useFastDelivery({ timeoutMs: 5000 });
     process.env.RECORDINGS_DIR = mkdtempSync(join(tmpdir(), 'recordings-'));
     gateway = await startGateway();
     await gateway.listen(0, '127.0.0.1');

@@ -29,11 +29,10 @@ describe('webhook delivery (spec part 6)', () => {
   beforeAll(async () => {
     cleanup = await isolateSuite('delivery');
     useFastSimulator();
-    useFastDelivery();
     // The burst's receiver answers in 300 ms, in this process beside the three apps: at the fast 500 ms
     // timeout a loaded machine's event-loop lag timed a send out and the retry came twice. 900 ms leaves
     // each side about 600 ms: the 300 ms answer and the slow receiver's timeout bound (1,500 ms).
-    process.env.WEBHOOK_TIMEOUT_MS = '900';
+    useFastDelivery({ timeoutMs: 900 });
     process.env.DISPATCHER_CONCURRENCY = '6';
     process.env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = '2';
     gateway = await startGateway();

@@ -22,10 +22,9 @@ describe('webhook first attempts that wait their turn', () => {
   beforeAll(async () => {
     cleanup = await isolateSuite('first_attempts');
     useFastSimulator();
-    useFastDelivery();
+    useFastDelivery({ timeoutMs: 2000 });
     process.env.FIRST_ATTEMPTS_IN_FLIGHT = '1';
     process.env.DISPATCH_RECONCILE_INTERVAL_MS = '300';
-    process.env.WEBHOOK_TIMEOUT_MS = '2000';
     receiver = await Receiver.http();
     receiver.behaviour = () => ({ status: 200, delayMs: 150 });
     gateway = await startGateway();

@@ -24,11 +24,15 @@ export async function startEngine(): Promise<INestApplication> {
   return app;
 }
 
-/** Test pace of webhook delivery: short timeout and backoff, few attempts. */
-export function useFastDelivery(): void {
+/**
+ * Test pace of webhook delivery: short timeout and backoff, few attempts. A suite whose receivers take
+ * their time to answer asks for a longer send timeout (`timeoutMs`), so a loaded machine does not
+ * turn a slow answer into a retry the suite did not expect.
+ */
+export function useFastDelivery({ timeoutMs = 500 }: { timeoutMs?: number } = {}): void {
   process.env.WEBHOOK_ALLOW_HTTP = 'true';
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
-  process.env.WEBHOOK_TIMEOUT_MS = '500';
+  process.env.WEBHOOK_TIMEOUT_MS = String(timeoutMs);
   process.env.WEBHOOK_BACKOFF_BASE_MS = '60';
   process.env.WEBHOOK_BACKOFF_MAX_MS = '600';
   process.env.WEBHOOK_MAX_ATTEMPTS = '4';

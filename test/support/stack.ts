@@ -63,9 +63,8 @@ export class Stack {
       process.env.REDIS_URL = s.redis.url;
     }
     useFastSimulator();
-    useFastDelivery();
+    useFastDelivery({ timeoutMs: opts.webhookTimeoutMs });
     process.env.WEBHOOK_MAX_ATTEMPTS = '12';
-    if (opts.webhookTimeoutMs) process.env.WEBHOOK_TIMEOUT_MS = String(opts.webhookTimeoutMs);
     process.env.WEBHOOK_BACKOFF_MAX_MS = '1500';
     process.env.RECONCILE_INTERVAL_MS = '300';
     process.env.DISPATCH_RECONCILE_INTERVAL_MS = '300';
