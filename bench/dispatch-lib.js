@@ -55,6 +55,7 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   const receiverUrl = `http://127.0.0.1:${receiverPort}`;
   const stats = (group = '') => fetch(`${receiverUrl}/stats?group=${group}`).then((r) => r.json());
   const reset = () => fetch(`${receiverUrl}/reset`, { method: 'POST' });
+  const timeline = () => fetch(`${receiverUrl}/timeline`).then((r) => r.json());
 
   /** Inserts n calls with their call.started event (occurredAt now) and publishes the events. */
   async function publish(n, tenant = 0) {
@@ -89,6 +90,7 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
     receiverUrl,
     stats,
     reset,
+    timeline,
     publish,
     /** `count` dispatcher processes; `settings` overrides the bench's environment (e.g. the defaults). */
     async startDispatchers(count, settings = {}) {

@@ -22,7 +22,7 @@ async function sustained(s, rate, seconds, webhooks) {
   const { published, t0 } = await paced(s, rate, seconds);
   const served = Math.round((await s.stats()).count / ((Date.now() - t0) / 1000));
   await until(s.stats, published * webhooks, t0, 600_000);
-  return { ...(await s.stats()), served };
+  return { ...(await s.stats()), served, timeline: await s.timeline() };
 }
 
 /**
@@ -166,6 +166,11 @@ module.exports = async function dispatcherBench({
     ]);
     console.log('\nDispatcher (one process; floor: bare BullMQ + undici, measured in the same rounds)');
     table(rows);
+    // where an overload's max came from: a lag growing by even steps is a steady pace, a growing step a falling one
+    for (const [name, r] of Object.entries(runs)) {
+      const line = r.over.timeline.map((t) => `${t.second}: ${t.meanLag ?? '-'}/${t.maxLag ?? '-'} ${t.arrived}`);
+      console.log(`${name}, 2× overload by second (events' mean/max lag ms, deliveries arrived): ${line.join(', ')}`);
+    }
     return save('dispatcher', {
       events,
       webhooks,

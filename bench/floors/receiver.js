@@ -3,18 +3,41 @@
 // same clock), overall and per group (the path without its trailing digits: /hook3 → hook). It also
 // measures order: `overtakenMs`, the most any delivery's event occurred before one already delivered
 // in its group (0 when each group is delivered oldest first; seconds when a backlog is served newest
-// first).
+// first). GET /timeline: per second since the first event after a reset, the events' mean and max lag
+// and the deliveries that arrived in that second (whether a max came from the order or from the pace).
 'use strict';
 const http = require('node:http');
 
 const SLOW_MS = Number(process.env.SLOW_MS ?? 1000);
 let groups = new Map();
+let timeline = [];
 
 function stats(lags, count, overtakenMs) {
   const sorted = [...lags].sort((a, b) => a - b);
   const pct = (p) =>
     sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null;
   return { count, p50: pct(50), p99: pct(99), max: sorted.at(-1) ?? null, overtakenMs };
+}
+
+/** Per second of the timeline: the events that occurred in it, their mean and max lag, the deliveries arrived in it. */
+function seconds(pairs) {
+  const t0 = pairs.reduce((min, [at]) => Math.min(min, at), Infinity);
+  const rows = [];
+  const row = (ms) => (rows[Math.floor((ms - t0) / 1000)] ??= { events: 0, lagSum: 0, maxLag: 0, arrived: 0 });
+  for (const [at, arrived] of pairs) {
+    const r = row(at);
+    r.events += 1;
+    r.lagSum += arrived - at;
+    r.maxLag = Math.max(r.maxLag, arrived - at);
+    row(arrived).arrived += 1;
+  }
+  return Array.from(rows, (r = { events: 0, lagSum: 0, maxLag: 0, arrived: 0 }, second) => ({
+    second,
+    events: r.events,
+    meanLag: r.events ? Math.round(r.lagSum / r.events) : null,
+    maxLag: r.events ? r.maxLag : null,
+    arrived: r.arrived,
+  }));
 }
 
 http
@@ -34,8 +57,10 @@ http
         ),
       );
     }
+    if (req.method === 'GET' && url.pathname === '/timeline') return res.end(JSON.stringify(seconds(timeline)));
     if (req.method === 'POST' && url.pathname === '/reset') {
       groups = new Map();
+      timeline = [];
       return res.end('{}');
     }
     if (req.method === 'GET') return res.end('ok');
@@ -52,6 +77,7 @@ http
           if (occurredAt) {
             const at = Date.parse(occurredAt);
             group.lags.push(arrived - at);
+            timeline.push([at, arrived]);
             group.overtakenMs = Math.max(group.overtakenMs, group.newest - at);
             group.newest = Math.max(group.newest, at);
           }
