@@ -23,7 +23,8 @@ function stats(lags, count, overtakenMs) {
 function seconds(pairs) {
   const t0 = pairs.reduce((min, [at]) => Math.min(min, at), Infinity);
   const rows = [];
-  const row = (ms) => (rows[Math.floor((ms - t0) / 1000)] ??= { events: 0, lagSum: 0, maxLag: 0, arrived: 0 });
+  const empty = () => ({ events: 0, lagSum: 0, maxLag: 0, arrived: 0 });
+  const row = (ms) => (rows[Math.floor((ms - t0) / 1000)] ??= empty());
   for (const [at, arrived] of pairs) {
     const r = row(at);
     r.events += 1;
@@ -31,7 +32,7 @@ function seconds(pairs) {
     r.maxLag = Math.max(r.maxLag, arrived - at);
     row(arrived).arrived += 1;
   }
-  return Array.from(rows, (r = { events: 0, lagSum: 0, maxLag: 0, arrived: 0 }, second) => ({
+  return Array.from(rows, (r = empty(), second) => ({
     second,
     events: r.events,
     meanLag: r.events ? Math.round(r.lagSum / r.events) : null,
