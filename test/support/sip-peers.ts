@@ -55,11 +55,13 @@ export async function startSipp(scenario: string, extra: string[] = [], address 
     }
     return udpTaken(port);
   });
+  // sipp writes a log only once it has something to say
+  const log = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
   return {
     port,
     mediaPort,
-    errors: () => sippErrors(existsSync(join(dir, 'errors.log')) ? readFileSync(join(dir, 'errors.log'), 'utf8') : ''),
-    messages: () => (existsSync(join(dir, 'messages.log')) ? readFileSync(join(dir, 'messages.log'), 'utf8') : ''),
+    errors: () => sippErrors(log('errors.log')),
+    messages: () => log('messages.log'),
     stop: () => {
       try {
         process.kill(pid, 'SIGKILL');
