@@ -81,13 +81,25 @@ wait $smoke || smoke_status=$?
 if [ $smoke_status -ne 0 ]; then tail -40 "$LOCAL/bench-smoke.log"; echo "bench smoke: failed"; status=1
 else grep '^smoke:' "$LOCAL/bench-smoke.log"; fi
 
-# One plain closing line that any CI reads: "N passed, N failed".
+# One plain closing line that any CI reads: "N passed, N failed", after the name of each failure (a CI that
+# shows only the head and tail of a long log still shows which tests failed).
 SMOKE_STATUS=$smoke_status node -e '
+  const path = require("path");
   // a failed benchmark smoke run counts as one failure
   let passed = 0, failed = process.env.SMOKE_STATUS === "0" ? 0 : 1;
   for (const f of process.argv.slice(1)) {
-    try { const r = require(f); passed += r.numPassedTests; failed += r.numFailedTests + r.numRuntimeErrorTestSuites; } catch { failed += 1; }
+    let r;
+    try { r = require(f); } catch { console.log(`failed: no results in ${f}`); failed += 1; continue; }
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+    for (const suite of r.testResults) {
+      const file = path.relative(process.cwd(), suite.name);
+      if (suite.testExecError) console.log(`failed: ${file}: ${suite.testExecError.message}`);
+      const failures = suite.assertionResults.filter((t) => t.status === "failed");
+      for (const t of failures) console.log(`failed: ${file} › ${t.fullName}`);
+    }
   }
   console.log(`tests: ${passed} passed, ${failed} failed`);
-' "$LOCAL/jest-main.json" "$LOCAL/jest-calls.json" "$LOCAL/jest-browser.json" "$LOCAL/jest-cluster.json" "$LOCAL/jest-faults.json" || true
+' "$LOCAL/jest-main.json" "$LOCAL/jest-calls.json" "$LOCAL/jest-browser.json" "$LOCAL/jest-cluster.json" \
+  "$LOCAL/jest-faults.json" || true
 exit $status
