@@ -4,7 +4,6 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { startEngine, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway, type TestWorkspace } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
-import { freePort } from '../support/processes';
 import { startToolServer } from '../support/tool-server';
 
 describe('MCP in both directions', () => {
@@ -229,12 +228,12 @@ describe('MCP in both directions', () => {
       'a tool server that hangs past timeoutMs and one that is unreachable each give a recorded error and a ' +
         'completed call',
       async () => {
-        const closedPort = await freePort();
         const agentId = (
           await createAssistant(gateway, ws.keys.admin, {
             tools: [
               { type: 'mcp', name: 'slow', url: tools.url, allowedTools: ['hang'], timeoutMs: 300 },
-              { type: 'mcp', name: 'gone', url: `http://127.0.0.1:${closedPort}/mcp`, timeoutMs: 1000 },
+              // port 2: nothing listens there; a port just closed could be given to a suite beside this one
+              { type: 'mcp', name: 'gone', url: 'http://127.0.0.1:2/mcp', timeoutMs: 1000 },
             ],
             script: [
               { tool: 'slow.hang' },
