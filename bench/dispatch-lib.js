@@ -54,6 +54,11 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
   });
   const receiverUrl = `http://127.0.0.1:${receiverPort}`;
   const stats = (group = '') => fetch(`${receiverUrl}/stats?group=${group}`).then((r) => r.json());
+  /** Deliveries counted so far (cheap: polled while they arrive; stats sorts every lag). */
+  const count = (group = '') =>
+    fetch(`${receiverUrl}/count?group=${group}`)
+      .then((r) => r.json())
+      .then((b) => b.count);
   const reset = () => fetch(`${receiverUrl}/reset`, { method: 'POST' });
   const timeline = () => fetch(`${receiverUrl}/timeline`).then((r) => r.json());
 
@@ -89,6 +94,7 @@ async function dispatchSetup(name, webhooks, { workspaces, env: extraEnv = {} } 
     env,
     receiverUrl,
     stats,
+    count,
     reset,
     timeline,
     publish,
@@ -163,13 +169,12 @@ async function paced(s, rate, seconds, { tenant = 0, ticks = 20 } = {}) {
   return { published: perTick * seconds * ticks, t0 };
 }
 
-/** Waits until the receiver has counted `target` deliveries; returns the elapsed seconds. */
-async function until(stats, target, startedAt, timeoutMs = 240_000) {
+/** Waits until `count()` (the receiver's count) reaches `target`; returns the elapsed seconds. */
+async function until(count, target, startedAt, timeoutMs = 240_000) {
   for (;;) {
-    const s = await stats();
-    if (s.count >= target) return (Date.now() - startedAt) / 1000;
-    if (Date.now() - startedAt > timeoutMs)
-      throw new Error(`only ${s.count}/${target} deliveries after ${timeoutMs} ms`);
+    const n = await count();
+    if (n >= target) return (Date.now() - startedAt) / 1000;
+    if (Date.now() - startedAt > timeoutMs) throw new Error(`only ${n}/${target} deliveries after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

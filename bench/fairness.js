@@ -7,9 +7,9 @@ const { dispatchSetup, paced, until } = require('./dispatch-lib');
 
 /** `rate` events/s of the quiet workspace for `seconds`; answers its event→delivery figures. */
 async function quietTraffic(s, rate, seconds) {
-  const before = (await s.stats('fast')).count;
+  const before = await s.count('fast');
   const { published, t0 } = await paced(s, rate, seconds, { tenant: 1, ticks: 10 });
-  await until(() => s.stats('fast'), before + published, t0);
+  await until(() => s.count('fast'), before + published, t0);
   return s.stats('fast');
 }
 

@@ -13,7 +13,7 @@ module.exports = async function scaleBench({ events = 1000, webhooks = 4, proces
       await s.reset();
       const t0 = Date.now();
       await s.publish(events);
-      results[processes] = Math.round((events * webhooks) / (await until(s.stats, events * webhooks, t0)));
+      results[processes] = Math.round((events * webhooks) / (await until(s.count, events * webhooks, t0)));
       await s.stopDispatchers();
     }
     const cores = os.cpus().length;

@@ -5,6 +5,9 @@
 // in its group (0 when each group is delivered oldest first; seconds when a backlog is served newest
 // first). GET /timeline: per second since the first event after a reset, the events' mean and max lag
 // and the deliveries that arrived in that second (whether a max came from the order or from the pace).
+// GET /count answers the count alone: the benchmarks poll it while deliveries arrive, and /stats sorts
+// every lag (about 30 ms at 60,000), which would slow this receiver, and so the pace it measures, as
+// a backlog drains.
 'use strict';
 const http = require('node:http');
 
@@ -57,6 +60,11 @@ http
           ),
         ),
       );
+    }
+    if (req.method === 'GET' && url.pathname === '/count') {
+      const wanted = url.searchParams.get('group');
+      const count = [...groups].reduce((n, [name, g]) => (!wanted || name === wanted ? n + g.count : n), 0);
+      return res.end(JSON.stringify({ count }));
     }
     if (req.method === 'GET' && url.pathname === '/timeline') return res.end(JSON.stringify(seconds(timeline)));
     if (req.method === 'POST' && url.pathname === '/reset') {
