@@ -1,5 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { PrismaService } from '@app/db';
+import { newId } from '@app/platform';
+import { QueueName } from '@app/queues';
+import { DispatchReconciler } from '../../apps/webhook-dispatcher/src/reconciler/dispatch-reconciler.service';
 import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
@@ -79,4 +84,73 @@ describe('webhook first attempts that wait their turn', () => {
     expect(perDelivery.size).toBe(expected);
     expect([...perDelivery.values()].filter((n) => n !== 1)).toEqual([]);
   });
+
+  it(
+    'the reconciler leaves an event whose fan-out job waits behind a backlog to that job, and finds a lost one ' +
+      'behind a batch of them',
+    async () => {
+      const ws = await createWorkspace(gateway, 'queued-fan-outs');
+      const { agentId } = await createAssistant(gateway, ws.keys.admin, { script: [{ hangup: 'assistant' }] });
+      const hook = await as(gateway, ws.keys.admin).post('/api/core/webhook', {
+        url: `${receiver.url}/lost`,
+        events: ['call.started'],
+      });
+      expect(hook.status).toBe(201);
+      const prisma = gateway.get(PrismaService);
+      const call = await prisma.call.create({
+        data: {
+          id: newId('call'),
+          workspaceId: ws.workspaceId,
+          assistantId: agentId,
+          to: '+14155552671',
+          language: 'en',
+          status: 'completed',
+          endedAt: new Date(),
+          transcriptReady: true,
+          recordingReady: true,
+        },
+      });
+      // a minute old, past the reconciler's grace: 500 (its batch) whose fan-out jobs wait in the queue (delayed,
+      // as behind a backlog), then one whose job is gone; only that one is subscribed to
+      const event = (type: string, sequence: number) => ({
+        id: newId('event'),
+        workspaceId: ws.workspaceId,
+        callId: call.id,
+        type,
+        sequence,
+        data: { callId: call.id },
+        occurredAt: new Date(Date.now() - 60_000),
+        publishedAt: new Date(),
+      });
+      const queued = Array.from({ length: 500 }, (_, i) => event('call.connected', i + 1));
+      const lost = event('call.started', 501);
+      await prisma.callEvent.createMany({ data: [...queued, lost] });
+      const fanOuts = dispatcher.get<Queue>(getQueueToken(QueueName.DomainEvents));
+      await fanOuts.addBulk(
+        queued.map((e) => ({
+          name: 'fan-out',
+          data: { eventId: e.id, workspaceId: ws.workspaceId },
+          opts: { jobId: e.id, delay: 600_000 },
+        })),
+      );
+
+      const arrived = await waitFor('the lost event delivered', async () =>
+        receiver.received.find((r) => r.path === '/lost' && r.json.data?.callId === call.id),
+      );
+      expect(arrived.json.event).toBe('call.started');
+      // passes made since leave the queued ones to their jobs: not fanned out, no deliveries
+      const reconciler = dispatcher.get(DispatchReconciler);
+      for (let pass = 0; pass < 3; pass++) await reconciler.tick();
+      const queuedIds = queued.map((e) => e.id);
+      expect(await prisma.callEvent.count({ where: { id: { in: queuedIds }, fannedOutAt: { not: null } } })).toBe(0);
+      expect(await prisma.webhookDelivery.count({ where: { eventId: { in: queuedIds } } })).toBe(0);
+
+      // their jobs run: fanned out by them
+      await Promise.all(queued.map((e) => fanOuts.getJob(e.id).then((job) => job!.promote())));
+      await waitFor(
+        'the queued events fanned out by their jobs',
+        async () => (await prisma.callEvent.count({ where: { id: { in: queuedIds }, fannedOutAt: null } })) === 0,
+      );
+    },
+  );
 });

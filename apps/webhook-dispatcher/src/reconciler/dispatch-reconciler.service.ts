@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, PeriodicTask } from '@app/platform';
+import { JobQueues } from '@app/queues';
 import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/webhooks';
 import { deliveryQuietMs } from '../delivery/first-attempts';
 import { FanOutService } from '../fan-out/fan-out.service';
@@ -10,17 +11,26 @@ const FAN_OUT_GRACE_MS = 3000;
 
 /**
  * Re-derives delivery work from PostgreSQL, so a crash or a Redis flush delays deliveries and
- * never loses them: events that were never fanned out are fanned out, and pending deliveries whose
- * job is gone are queued again (same deliveryId). Receivers may see a duplicate, never a gap.
+ * never loses them: events never fanned out whose fan-out job is gone are fanned out, and pending
+ * deliveries whose job is gone are queued again (same deliveryId). Receivers may see a duplicate,
+ * never a gap. An event still queued behind a backlog is not lost: fanned out here, its deliveries
+ * would all go through the deliveries queue (dearer than a fan-out's first attempts) and ahead of
+ * other tenants' events, in a pass that took seconds (a 2× overload's backlog, 2026-12-04).
  */
 @Injectable()
 export class DispatchReconciler extends PeriodicTask {
   protected readonly intervalMs: number;
+  /**
+   * Where the next pass looks for lost fan-outs: after the last event this one looked at, while it found a full
+   * batch (all of them may be queued still), so a lost event behind a backlog's is found within a few passes.
+   */
+  private afterEvent = '';
 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly fanOut: FanOutService,
     private readonly queue: DeliveryQueue,
+    private readonly jobs: JobQueues,
     private readonly config: AppConfig,
   ) {
     super();
@@ -28,7 +38,14 @@ export class DispatchReconciler extends PeriodicTask {
   }
 
   protected async run(): Promise<void> {
-    const events = await this.deliveries.findNotFannedOut(new Date(Date.now() - FAN_OUT_GRACE_MS), BATCH);
+    const found = await this.deliveries.findNotFannedOut(
+      new Date(Date.now() - FAN_OUT_GRACE_MS),
+      BATCH,
+      this.afterEvent,
+    );
+    this.afterEvent = found.length === BATCH ? found[found.length - 1].id : '';
+    const queued = await Promise.all(found.map((e) => this.jobs.isPending('fan-out', { eventId: e.id })));
+    const events = found.filter((_, i) => !queued[i]);
     for (const e of events) await this.fanOut.fanOut(e.id, undefined, false);
     // Quiet for longer than an attempt can take: nothing is working on it.
     const stale = await this.deliveries.findStalePending(new Date(Date.now() - deliveryQuietMs(this.config)), BATCH);

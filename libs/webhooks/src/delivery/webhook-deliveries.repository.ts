@@ -275,10 +275,10 @@ export class WebhookDeliveriesRepository {
     });
   }
 
-  /** Events the dispatcher never fanned out (its job was lost), oldest first. */
-  findNotFannedOut(olderThan: Date, limit: number) {
+  /** Events not fanned out yet (queued still, or their job was lost), oldest first, after `afterId`. */
+  findNotFannedOut(olderThan: Date, limit: number, afterId = '') {
     return this.prisma.callEvent.findMany({
-      where: { fannedOutAt: null, occurredAt: { lt: olderThan } },
+      where: { fannedOutAt: null, occurredAt: { lt: olderThan }, id: { gt: afterId } },
       select: { id: true },
       orderBy: { id: 'asc' },
       take: limit,
