@@ -3,8 +3,12 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { PrismaService } from '@app/db';
 import { newId } from '@app/platform';
-import { QueueName } from '@app/queues';
-import { DispatchReconciler } from '../../apps/webhook-dispatcher/src/reconciler/dispatch-reconciler.service';
+import { jobOptions, QueueName } from '@app/queues';
+import { FairShare } from '@app/queues/fair-share';
+import {
+  DispatchReconciler,
+  RECONCILE_BATCH,
+} from '../../apps/webhook-dispatcher/src/reconciler/dispatch-reconciler.service';
 import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
@@ -110,8 +114,8 @@ describe('webhook first attempts that wait their turn', () => {
           recordingReady: true,
         },
       });
-      // a minute old, past the reconciler's grace: 500 (its batch) whose fan-out jobs wait in the queue (delayed,
-      // as behind a backlog), then one whose job is gone; only that one is subscribed to
+      // a minute old, past the reconciler's grace: a batch of the reconciler's whose fan-out jobs wait in the queue
+      // (delayed, as behind a backlog), then one whose job is gone; only that one is subscribed to
       const event = (type: string, sequence: number) => ({
         id: newId('event'),
         workspaceId: ws.workspaceId,
@@ -122,17 +126,16 @@ describe('webhook first attempts that wait their turn', () => {
         occurredAt: new Date(Date.now() - 60_000),
         publishedAt: new Date(),
       });
-      const queued = Array.from({ length: 500 }, (_, i) => event('call.connected', i + 1));
-      const lost = event('call.started', 501);
-      await prisma.callEvent.createMany({ data: [...queued, lost] });
+      const queued = Array.from({ length: RECONCILE_BATCH }, (_, i) => event('call.connected', i + 1));
+      const lost = event('call.started', RECONCILE_BATCH + 1);
+      // the jobs first: a pass between the rows' commit and the jobs' add would rightly take the events for lost
       const fanOuts = dispatcher.get<Queue>(getQueueToken(QueueName.DomainEvents));
-      await fanOuts.addBulk(
-        queued.map((e) => ({
-          name: 'fan-out',
-          data: { eventId: e.id, workspaceId: ws.workspaceId },
-          opts: { jobId: e.id, delay: 600_000 },
-        })),
-      );
+      const jobs = queued.map((e) => {
+        const data = { eventId: e.id, workspaceId: ws.workspaceId };
+        return { name: 'fan-out', data, opts: { ...jobOptions('fan-out', data, new FairShare()), delay: 600_000 } };
+      });
+      await fanOuts.addBulk(jobs);
+      await prisma.callEvent.createMany({ data: [...queued, lost] });
 
       const arrived = await waitFor('the lost event delivered', async () =>
         receiver.received.find((r) => r.path === '/lost' && r.json.data?.callId === call.id),
@@ -146,7 +149,7 @@ describe('webhook first attempts that wait their turn', () => {
       expect(await prisma.webhookDelivery.count({ where: { eventId: { in: queuedIds } } })).toBe(0);
 
       // their jobs run: fanned out by them
-      await Promise.all(queued.map((e) => fanOuts.getJob(e.id).then((job) => job!.promote())));
+      await Promise.all(jobs.map((j) => fanOuts.getJob(j.opts.jobId!).then((job) => job!.promote())));
       await waitFor(
         'the queued events fanned out by their jobs',
         async () => (await prisma.callEvent.count({ where: { id: { in: queuedIds }, fannedOutAt: null } })) === 0,

@@ -5,7 +5,8 @@ import { DeliveryQueue, WebhookDeliveriesRepository } from '@app/webhooks';
 import { deliveryQuietMs } from '../delivery/first-attempts';
 import { FanOutService } from '../fan-out/fan-out.service';
 
-const BATCH = 500;
+/** Events, and deliveries, a pass looks at. */
+export const RECONCILE_BATCH = 500;
 /** Events younger than this are still on their way through the domain-events queue. */
 const FAN_OUT_GRACE_MS = 3000;
 
@@ -40,15 +41,18 @@ export class DispatchReconciler extends PeriodicTask {
   protected async run(): Promise<void> {
     const found = await this.deliveries.findNotFannedOut(
       new Date(Date.now() - FAN_OUT_GRACE_MS),
-      BATCH,
+      RECONCILE_BATCH,
       this.afterEvent,
     );
-    this.afterEvent = found.length === BATCH ? found[found.length - 1].id : '';
+    this.afterEvent = found.length === RECONCILE_BATCH ? found[found.length - 1].id : '';
     const queued = await Promise.all(found.map((e) => this.jobs.isPending('fan-out', { eventId: e.id })));
     const events = found.filter((_, i) => !queued[i]);
     for (const e of events) await this.fanOut.fanOut(e.id, undefined, false);
     // Quiet for longer than an attempt can take: nothing is working on it.
-    const stale = await this.deliveries.findStalePending(new Date(Date.now() - deliveryQuietMs(this.config)), BATCH);
+    const stale = await this.deliveries.findStalePending(
+      new Date(Date.now() - deliveryQuietMs(this.config)),
+      RECONCILE_BATCH,
+    );
     const lost = [];
     for (const d of stale) {
       if (await this.queue.isQueued(d)) continue;
