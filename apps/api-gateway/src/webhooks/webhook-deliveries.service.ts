@@ -56,8 +56,11 @@ export class WebhookDeliveriesService {
       this.config.WEBHOOK_MAX_ATTEMPTS,
     );
     if (replayed.length === 0) throw ApiError.notFound('Delivery', deliveryId);
+    // The answer is the delivery as the retry left it (pending, a new round), read before its send is queued: read
+    // after, it was whatever a fast dispatcher had made of it meanwhile (once "succeeded" under a 202).
+    const accepted = await this.get(workspaceId, webhookId, deliveryId);
     await this.queue.enqueue(replayed);
-    return this.get(workspaceId, webhookId, deliveryId);
+    return accepted;
   }
 
   /** Re-queues every failed delivery of the webhook created since the given time. */
