@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { PrismaService } from '@app/db';
 import { newId } from '@app/platform';
-import { jobOptions, QueueName } from '@app/queues';
+import { JobQueues, jobOptions, QueueName } from '@app/queues';
 import { FairShare } from '@app/queues/fair-share';
 import {
   DispatchReconciler,
@@ -149,7 +149,8 @@ describe('webhook first attempts that wait their turn', () => {
       expect(await prisma.webhookDelivery.count({ where: { eventId: { in: queuedIds } } })).toBe(0);
 
       // their jobs run: fanned out by them
-      await Promise.all(jobs.map((j) => fanOuts.getJob(j.opts.jobId!).then((job) => job!.promote())));
+      const jobQueues = dispatcher.get(JobQueues);
+      await Promise.all(queuedIds.map((eventId) => jobQueues.promote('fan-out', eventId)));
       await waitFor(
         'the queued events fanned out by their jobs',
         async () => (await prisma.callEvent.count({ where: { id: { in: queuedIds }, fannedOutAt: null } })) === 0,

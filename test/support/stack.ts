@@ -78,18 +78,13 @@ export class Stack {
     process.env.LOG_LEVEL = 'error';
     await ensureDatabase(s.pg.url);
     await migrate(s.pg.url);
-    const spawnMany = (n: number, app: Parameters<typeof spawnApp>[0]) =>
-      Promise.all(Array.from({ length: n }, () => spawnApp(app, {})));
-    const [fixtures, gateways, engines, dispatchers] = await Promise.all([
+    const times = (n = 1, start: () => Promise<unknown>) => Array.from({ length: n }, start);
+    [s.fixtures] = await Promise.all([
       startGateway(),
-      spawnMany(opts.gateways ?? 1, 'api-gateway'),
-      spawnMany(opts.engines ?? 1, 'call-engine'),
-      spawnMany(opts.dispatchers ?? 1, 'webhook-dispatcher'),
+      ...times(opts.gateways, () => s.addGateway()),
+      ...times(opts.engines, () => s.addEngine()),
+      ...times(opts.dispatchers, () => s.addDispatcher()),
     ]);
-    s.fixtures = fixtures;
-    s.gateways.push(...gateways);
-    s.engines.push(...engines);
-    s.dispatchers.push(...dispatchers);
     s.gateway = s.gateways[0];
     s.ws = await createWorkspace(s.fixtures, 'faults');
     s.agentId = (
@@ -100,15 +95,21 @@ export class Stack {
     return s;
   }
 
-  async addEngine(): Promise<AppProcess> {
-    const p = await spawnApp('call-engine', {});
-    this.engines.push(p);
-    return p;
+  addGateway(): Promise<AppProcess> {
+    return this.spawnInto('api-gateway', this.gateways);
   }
 
-  async addDispatcher(): Promise<AppProcess> {
-    const p = await spawnApp('webhook-dispatcher', {});
-    this.dispatchers.push(p);
+  addEngine(): Promise<AppProcess> {
+    return this.spawnInto('call-engine', this.engines);
+  }
+
+  addDispatcher(): Promise<AppProcess> {
+    return this.spawnInto('webhook-dispatcher', this.dispatchers);
+  }
+
+  private async spawnInto(app: Parameters<typeof spawnApp>[0], list: AppProcess[]): Promise<AppProcess> {
+    const p = await spawnApp(app, {});
+    list.push(p);
     return p;
   }
 
