@@ -335,7 +335,7 @@ describe('campaigns', () => {
     const hhmm = (d: Date) => d.toISOString().slice(11, 16);
     const closes = hhmm(new Date(opens.getTime() + 5 * 60_000));
     const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][opens.getUTCDay()];
-    const window = { days: [day], start: hhmm(opens), end: closes > hhmm(opens) ? closes : '23:59' };
+    const window = { days: [day], start: hhmm(opens), end: closes > hhmm(opens) ? closes : '24:00' };
     const c = await create({
       name: 'Window',
       agentId: quick,

@@ -445,6 +445,8 @@ describe('the console', () => {
     await form.getByLabel('Name').fill('Scheduled campaign');
     await form.getByLabel(/Numbers/).fill('+14155557401');
     await form.getByLabel('Start at').fill('2099-01-01T09:00');
+    await form.getByLabel('Calls from').fill('18:00');
+    await form.getByLabel('until').fill('00:00'); // a time field's midnight: the end of the day
     await form.getByLabel('Attempts').fill('3');
     await assistantsIn(form);
     await form.getByRole('button', { name: 'Create campaign' }).click();
@@ -453,6 +455,7 @@ describe('the console', () => {
     expect(await form.getByLabel('Name').inputValue()).toBe(''); // the form starts over
     await row.getByRole('link', { name: 'Scheduled campaign' }).click();
     await page.getByText('up to 3 attempts, 3600 s apart, on no-answer, busy, voicemail').waitFor();
+    await page.getByText('mon, tue, wed, thu, fri 18:00–24:00 (UTC)').waitFor();
     // a bad row is named by its line in the file, not by a place in the request
     const upload = page.getByLabel(/Add recipients from a CSV file/);
     await upload.setInputFiles({

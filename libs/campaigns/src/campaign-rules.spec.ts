@@ -43,6 +43,15 @@ describe('campaign rules', () => {
     expect(windowProblem({ days: ['funday'], start: '09:00', end: '17:00' })).toMatch(/days/);
   });
 
+  it('ends a window at 24:00 to hold the last minute of the day, which HH:MM below 24:00 cannot', () => {
+    const lateFriday = { days: ['fri' as const], start: '23:59', end: '24:00' };
+    expect(windowProblem(lateFriday)).toBeNull();
+    expect(windowOpen(lateFriday, 'UTC', new Date('2026-12-04T23:59:30Z'))).toBe(true);
+    expect(windowOpen(lateFriday, 'UTC', new Date('2026-12-05T00:00:00Z'))).toBe(false); // saturday
+    expect(windowProblem({ days: ['fri'], start: '24:00', end: '24:00' })).toMatch(/start must be HH:MM/);
+    expect(windowProblem({ days: ['fri'], start: '09:00', end: '24:01' })).toMatch(/end must be HH:MM/);
+  });
+
   it('maps a finished call to an outcome and retries what the policy names, up to maxAttempts', () => {
     expect(outcomeOfCall('completed', 'voicemail')).toBe('voicemail');
     expect(outcomeOfCall('no_answer', 'no-answer')).toBe('no-answer');

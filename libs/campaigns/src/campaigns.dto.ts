@@ -55,7 +55,9 @@ export class CreateCampaignDto {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description: '{startAt?, timezone? (IANA, default UTC), window?: {days: ["mon",…], start: "09:00", end: "17:00"}}',
+    description:
+      '{startAt?, timezone? (IANA, default UTC), window?: {days: ["mon",…], start: "09:00", end: "17:00"}}; ' +
+      'a window opens at start and closes before end, within one day (end "24:00" is the end of the day)',
   })
   @Optional()
   @CheckedBy('isSchedule', scheduleProblem)

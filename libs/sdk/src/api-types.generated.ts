@@ -2331,7 +2331,7 @@ export interface components {
             retry?: {
                 [key: string]: unknown;
             };
-            /** @description {startAt?, timezone? (IANA, default UTC), window?: {days: ["mon",…], start: "09:00", end: "17:00"}} */
+            /** @description {startAt?, timezone? (IANA, default UTC), window?: {days: ["mon",…], start: "09:00", end: "17:00"}}; a window opens at start and closes before end, within one day (end "24:00" is the end of the day) */
             schedule?: {
                 [key: string]: unknown;
             };

@@ -38,7 +38,9 @@ export function Campaigns({ me }: { me: Me }) {
       .filter(Boolean)
       .map((to) => ({ to }));
     const days = new FormData(form).getAll('days').map(String);
-    const callingWindow = f.windowStart && f.windowEnd ? { days, start: f.windowStart, end: f.windowEnd } : undefined;
+    // A time field cannot hold 24:00: "until 00:00" means until the end of the day.
+    const end = f.windowEnd === '00:00' ? '24:00' : f.windowEnd;
+    const callingWindow = f.windowStart && end ? { days, start: f.windowStart, end } : undefined;
     const attempts = Number(f.maxAttempts);
     setError('');
     try {
