@@ -108,7 +108,7 @@ function rowProblem(row: unknown): string | null {
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A window's end is exclusive, so the end of the day is 24:00 (else 23:59 could never be inside one). */
-const END_HHMM = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const END_OF_DAY = '24:00';
 
 export function windowProblem(w: unknown): string | null {
   if (!isPlainObject(w)) return 'schedule.window must be an object {days, start, end}';
@@ -116,7 +116,7 @@ export function windowProblem(w: unknown): string | null {
     return `schedule.window.days must be a non-empty list of ${WEEKDAYS.join(', ')}`;
   }
   if (typeof w.start !== 'string' || !HHMM.test(w.start)) return 'schedule.window.start must be HH:MM';
-  if (typeof w.end !== 'string' || !END_HHMM.test(w.end)) {
+  if (typeof w.end !== 'string' || !(HHMM.test(w.end) || w.end === END_OF_DAY)) {
     return 'schedule.window.end must be HH:MM (24:00 for the end of the day)';
   }
   if (w.start >= w.end) return 'schedule.window.start must be before schedule.window.end';
