@@ -118,15 +118,19 @@ async function load({ url, method = 'GET', body, headers = {}, connections = 50,
 }
 
 /**
- * A workspace and its admin key, made through the CLI as an operator would, in one process (`workspace create
- * --admin-key`: each CLI process spends about 2 s of a core loading); `liveCalls` sets its live-call limit
- * (benchmarks measure throughput, not the limit: README "Concurrency").
+ * Workspaces named `names` and their admin keys, made through the CLI as an operator would, in one process
+ * (`workspace create <names...> --admin-key`: each CLI process spends about 2 s of a core loading); `liveCalls` sets
+ * their live-call limit (benchmarks measure throughput, not the limit: README "Concurrency").
  */
-async function benchWorkspace(env, name, { liveCalls } = {}) {
+async function benchWorkspaces(env, names, { liveCalls } = {}) {
   const limit = liveCalls ? ['--live-calls', String(liveCalls)] : [];
-  const made = await cli(env, 'workspace', 'create', name, ...limit, '--admin-key', 'bench');
-  const [workspaceId, key] = made.split('\n');
-  return { workspaceId, key };
+  const lines = (await cli(env, 'workspace', 'create', ...names, ...limit, '--admin-key', 'bench')).split('\n');
+  return names.map((_, i) => ({ workspaceId: lines[2 * i], key: lines[2 * i + 1] }));
+}
+
+/** One workspace and its admin key (benchWorkspaces). */
+async function benchWorkspace(env, name, options) {
+  return (await benchWorkspaces(env, [name], options))[0];
 }
 
 /** POSTs JSON with `key` to the API at `base` (…/api/core) and answers the parsed body. */
@@ -137,21 +141,21 @@ const poster = (base, key) => (path, body) =>
     body: JSON.stringify(body),
   }).then((r) => r.json());
 
-/** A bench workspace (benchWorkspace) with an assistant made through the API at `base`. */
-async function benchTenant(env, base, name, options) {
-  const { workspaceId, key } = await benchWorkspace(env, name, options);
-  const post = poster(base, key);
-  const { agentId } = await post('/voice/agent', { name: 'Bench' });
-  return { workspaceId, key, agentId, post };
+/** Bench workspaces (benchWorkspaces), each with an assistant made through the API at `base`. */
+async function benchTenants(env, base, names, options) {
+  const workspaces = await benchWorkspaces(env, names, options);
+  return Promise.all(
+    workspaces.map(async ({ workspaceId, key }) => {
+      const post = poster(base, key);
+      const { agentId } = await post('/voice/agent', { name: 'Bench' });
+      return { workspaceId, key, agentId, post };
+    }),
+  );
 }
 
-/** Tenants named `names` (benchTenant), four at a time: each CLI process loads on a core for about 2 s. */
-async function benchTenants(env, base, names, options) {
-  const tenants = [];
-  for (let i = 0; i < names.length; i += 4) {
-    tenants.push(...(await Promise.all(names.slice(i, i + 4).map((name) => benchTenant(env, base, name, options)))));
-  }
-  return tenants;
+/** One bench tenant (benchTenants). */
+async function benchTenant(env, base, name, options) {
+  return (await benchTenants(env, base, [name], options))[0];
 }
 
 /** The gateway's floors (floors/gateway-floor.js), in `tenant`'s workspace with its key and assistant. */

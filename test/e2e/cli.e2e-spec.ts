@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import { PrismaService } from '@app/db';
 import { as, expectError, startGateway } from '../support/gateway';
 import { waitFor } from '../support/isolation';
 
@@ -78,6 +79,26 @@ describe('operator CLI', () => {
     expect(badLabel.code).not.toBe(0);
     expect(badLabel.stderr).toMatch(/--admin-key must not contain control/);
     expect((await cli('workspace', 'limits', `${name}-bad`)).stderr).toMatch(/not found/);
+  });
+
+  it('workspace create with several names: each id then its key, in order; a taken one creates none', async () => {
+    const [one, two] = [`${name}-one`, `${name}-two`];
+    const made = await cli('workspace', 'create', one, two, '--live-calls', '30', '--admin-key', 'bulk');
+    expect(made.code).toBe(0);
+    expect(made.stdout).toMatch(/^(ws_[0-9a-z]{26}\nvk_[A-Za-z0-9_-]{43}\n){2}$/);
+    const lines = made.stdout.split('\n');
+    const workspaces = app.get(PrismaService).workspace;
+    for (const [i, ws] of [one, two].entries()) {
+      expect((await workspaces.findUniqueOrThrow({ where: { id: lines[2 * i] } })).name).toBe(ws);
+      expect((await as(app, lines[2 * i + 1]).get('/api/core/voice/concurrency')).body.limit).toBe(30);
+    }
+    const repeated = await cli('workspace', 'create', `${name}-three`, two, `${name}-three`);
+    expect(repeated.code).not.toBe(0);
+    expect(repeated.stderr).toMatch(/named twice/);
+    const taken = await cli('workspace', 'create', `${name}-three`, two);
+    expect(taken.code).not.toBe(0);
+    expect(taken.stderr).toMatch(new RegExp(`'${two}' already exists`));
+    expect(await workspaces.count({ where: { name: `${name}-three` } })).toBe(0);
   });
 
   it('workspace retention sets how long transcripts and recordings are kept, or keeps them', async () => {

@@ -90,22 +90,29 @@ const count = (value: string): number => {
 };
 
 workspace
-  .command('create <name>')
-  .description('create a workspace; prints its id alone (with --admin-key, the key on a second line)')
-  .option('--live-calls <n>', 'its live-call limit (as workspace limits sets it; default 10)', count)
-  .option('--admin-key <label>', 'also create an admin API key with this label (shown only this once)')
-  .action((name: string, opts: { liveCalls?: number; adminKey?: string }) =>
+  .command('create <names...>')
+  .description('create workspaces; prints the id of each alone (with --admin-key, its key on the line after), in order')
+  .option('--live-calls <n>', 'their live-call limit (as workspace limits sets it; default 10)', count)
+  .option('--admin-key <label>', 'also create an admin API key with this label for each (shown only this once)')
+  .action((names: string[], opts: { liveCalls?: number; adminKey?: string }) =>
     withApp(async (app) => {
       if (opts.adminKey !== undefined) printableOrExit('--admin-key', opts.adminKey);
       const repo = app.get(WorkspacesRepository);
-      if (await repo.findByIdOrName(name)) fail(`a workspace named '${name}' already exists`);
-      // a scripted set-up (the benchmarks make ~20 workspaces a run) in one process instead of three
-      const ws = await repo.create(name);
-      if (opts.liveCalls !== undefined) await repo.setLimits(ws.id, { liveCallLimit: opts.liveCalls });
-      process.stdout.write(`${ws.id}\n`);
-      if (opts.adminKey !== undefined) {
-        const { key: full } = await app.get(ApiKeysRepository).create(ws.id, opts.adminKey, 'admin');
-        process.stdout.write(`${full}\n`);
+      // every name is checked before any is created, so a refused command creates nothing
+      const repeated = names.find((name, i) => names.indexOf(name) !== i);
+      if (repeated !== undefined) fail(`'${repeated}' is named twice`);
+      for (const name of names) {
+        if (await repo.findByIdOrName(name)) fail(`a workspace named '${name}' already exists`);
+      }
+      // a scripted set-up (the benchmarks make ~20 workspaces a run) in one process instead of three per workspace
+      for (const name of names) {
+        const ws = await repo.create(name);
+        if (opts.liveCalls !== undefined) await repo.setLimits(ws.id, { liveCallLimit: opts.liveCalls });
+        process.stdout.write(`${ws.id}\n`);
+        if (opts.adminKey !== undefined) {
+          const { key: full } = await app.get(ApiKeysRepository).create(ws.id, opts.adminKey, 'admin');
+          process.stdout.write(`${full}\n`);
+        }
       }
     }),
   );
