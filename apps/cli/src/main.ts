@@ -104,7 +104,7 @@ workspace
       for (const name of names) {
         if (await repo.findByIdOrName(name)) fail(`a workspace named '${name}' already exists`);
       }
-      // a scripted set-up (the benchmarks make ~20 workspaces a run) in one process instead of three per workspace
+      // a scripted set-up (a benchmark makes up to 20 workspaces, each with its limit and key) in one process
       for (const name of names) {
         const ws = await repo.create(name);
         if (opts.liveCalls !== undefined) await repo.setLimits(ws.id, { liveCallLimit: opts.liveCalls });
