@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { PrismaService } from '@app/db';
 import { newId } from '@app/platform';
 import { JobQueues, jobOptions, QueueName } from '@app/queues';
@@ -9,6 +10,7 @@ import {
   DispatchReconciler,
   RECONCILE_BATCH,
 } from '../../apps/webhook-dispatcher/src/reconciler/dispatch-reconciler.service';
+import { FanOutConsumer } from '../../apps/webhook-dispatcher/src/fan-out/fan-out.consumer';
 import { startDispatcher, startEngine, useFastDelivery, useFastSimulator } from '../support/engine';
 import { as, createAssistant, createWorkspace, startGateway } from '../support/gateway';
 import { isolateSuite, waitFor } from '../support/isolation';
@@ -89,49 +91,58 @@ describe('webhook first attempts that wait their turn', () => {
     expect([...perDelivery.values()].filter((n) => n !== 1)).toEqual([]);
   });
 
+  /**
+   * A workspace whose webhook at `path` takes call.started, and an ended call of it; `event` makes a row of that call a
+   * minute old (past the reconciler's grace), with the service's kind of id.
+   */
+  async function endedCallWithHook(name: string, path: string) {
+    const ws = await createWorkspace(gateway, name);
+    const { agentId } = await createAssistant(gateway, ws.keys.admin, { script: [{ hangup: 'assistant' }] });
+    const hook = await as(gateway, ws.keys.admin).post('/api/core/webhook', {
+      url: `${receiver.url}${path}`,
+      events: ['call.started'],
+    });
+    expect(hook.status).toBe(201);
+    const call = await gateway.get(PrismaService).call.create({
+      data: {
+        id: newId('call'),
+        workspaceId: ws.workspaceId,
+        assistantId: agentId,
+        to: '+14155552671',
+        language: 'en',
+        status: 'completed',
+        endedAt: new Date(),
+        transcriptReady: true,
+        recordingReady: true,
+      },
+    });
+    const event = (type: string, sequence: number, id = newId('event')) => ({
+      id,
+      workspaceId: ws.workspaceId,
+      callId: call.id,
+      type,
+      sequence,
+      data: { callId: call.id },
+      occurredAt: new Date(Date.now() - 60_000),
+      publishedAt: new Date(),
+    });
+    return { workspaceId: ws.workspaceId, call, event };
+  }
+
   it(
     'the reconciler leaves an event whose fan-out job waits behind a backlog to that job, and finds a lost one ' +
       'behind a batch of them',
     async () => {
-      const ws = await createWorkspace(gateway, 'queued-fan-outs');
-      const { agentId } = await createAssistant(gateway, ws.keys.admin, { script: [{ hangup: 'assistant' }] });
-      const hook = await as(gateway, ws.keys.admin).post('/api/core/webhook', {
-        url: `${receiver.url}/lost`,
-        events: ['call.started'],
-      });
-      expect(hook.status).toBe(201);
+      const { workspaceId, call, event } = await endedCallWithHook('queued-fan-outs', '/lost');
       const prisma = gateway.get(PrismaService);
-      const call = await prisma.call.create({
-        data: {
-          id: newId('call'),
-          workspaceId: ws.workspaceId,
-          assistantId: agentId,
-          to: '+14155552671',
-          language: 'en',
-          status: 'completed',
-          endedAt: new Date(),
-          transcriptReady: true,
-          recordingReady: true,
-        },
-      });
-      // a minute old, past the reconciler's grace: a batch of the reconciler's whose fan-out jobs wait in the queue
-      // (delayed, as behind a backlog), then one whose job is gone; only that one is subscribed to
-      const event = (type: string, sequence: number) => ({
-        id: newId('event'),
-        workspaceId: ws.workspaceId,
-        callId: call.id,
-        type,
-        sequence,
-        data: { callId: call.id },
-        occurredAt: new Date(Date.now() - 60_000),
-        publishedAt: new Date(),
-      });
+      // a batch of the reconciler's whose fan-out jobs wait in the queue (delayed, as behind a backlog), then one
+      // whose job is gone; only that one is subscribed to
       const queued = Array.from({ length: RECONCILE_BATCH }, (_, i) => event('call.connected', i + 1));
       const lost = event('call.started', RECONCILE_BATCH + 1);
       // the jobs first: a pass between the rows' commit and the jobs' add would rightly take the events for lost
       const fanOuts = dispatcher.get<Queue>(getQueueToken(QueueName.DomainEvents));
       const jobs = queued.map((e) => {
-        const data = { eventId: e.id, workspaceId: ws.workspaceId };
+        const data = { eventId: e.id, workspaceId };
         return { name: 'fan-out', data, opts: { ...jobOptions('fan-out', data, new FairShare()), delay: 600_000 } };
       });
       await fanOuts.addBulk(jobs);
@@ -157,4 +168,31 @@ describe('webhook first attempts that wait their turn', () => {
       );
     },
   );
+
+  it('the reconciler fans out an event whose fan-out job a worker took and died holding', async () => {
+    const { workspaceId, call, event } = await endedCallWithHook('held-fan-out', '/held');
+    const eventId = newId('event');
+    const data = { eventId, workspaceId };
+    // The job is taken by a worker of the test's, which then dies holding it: active, its lock for 5 minutes.
+    // The dispatcher's own fan-out worker is closed first (a paused one still took it), so that it cannot take the
+    // job, nor its stalled check give it back: only the reconciler can deliver the event (this suite's last test).
+    await (dispatcher.get(FanOutConsumer) as unknown as { worker: Worker }).worker.close();
+    const fanOuts = dispatcher.get<Queue>(getQueueToken(QueueName.DomainEvents));
+    const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    const dying = new Worker(fanOuts.name, null, { connection, prefix: fanOuts.opts.prefix, lockDuration: 300_000 });
+    try {
+      await fanOuts.add('fan-out', data, jobOptions('fan-out', data, new FairShare()));
+      expect((await dying.getNextJob('dying-worker'))?.id).toBe(eventId);
+      await dying.close(true);
+    } finally {
+      connection.disconnect();
+    }
+    expect(await fanOuts.getJobState(eventId)).toBe('active');
+    await gateway.get(PrismaService).callEvent.create({ data: event('call.started', 1, eventId) });
+    const arrived = await waitFor('the held event delivered', async () =>
+      receiver.received.find((r) => r.path === '/held' && r.json.data?.callId === call.id),
+    );
+    expect(arrived.json.event).toBe('call.started');
+    expect(await fanOuts.getJobState(eventId)).toBe('active');
+  });
 });

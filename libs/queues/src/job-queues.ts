@@ -4,7 +4,9 @@ import type { JobState, Queue } from 'bullmq';
 import { FairShare } from './fair-share';
 import { jobOptions, jobSpec, QueueName, type JobName, type JobPayloads } from './jobs';
 
-const PENDING_STATES: (JobState | 'unknown')[] = ['waiting', 'delayed', 'active', 'prioritized', 'waiting-children'];
+/** Waiting for a worker to take them. */
+const WAITING_STATES: (JobState | 'unknown')[] = ['waiting', 'delayed', 'prioritized', 'waiting-children'];
+const PENDING_STATES: (JobState | 'unknown')[] = [...WAITING_STATES, 'active'];
 
 /** The one producer: puts jobs of the table on their queue, with their id and options. */
 @Injectable()
@@ -59,9 +61,21 @@ export class JobQueues {
   }
 
   /** Whether the job of this payload is still waiting or running. */
-  async isPending<N extends JobName>(name: N, data: JobPayloads[N]): Promise<boolean> {
+  isPending<N extends JobName>(name: N, data: JobPayloads[N]): Promise<boolean> {
+    return this.isIn(PENDING_STATES, name, data);
+  }
+
+  /**
+   * Whether the job of this payload waits for a worker to take it. Not a job a worker took: that worker may have
+   * died holding it, and BullMQ gives it to another only once its lock has run out and a stalled check found it.
+   */
+  isWaiting<N extends JobName>(name: N, data: JobPayloads[N]): Promise<boolean> {
+    return this.isIn(WAITING_STATES, name, data);
+  }
+
+  private async isIn<N extends JobName>(states: (JobState | 'unknown')[], name: N, data: JobPayloads[N]) {
     const spec = jobSpec(name);
-    return PENDING_STATES.includes(await this.byName[spec.queue].getJobState(spec.id(data)));
+    return states.includes(await this.byName[spec.queue].getJobState(spec.id(data)));
   }
 
   /** Drops the finished job of this payload, so the same work can be queued again under its id. */
