@@ -75,6 +75,7 @@ module.exports = async function gatewayBench({
   workspaces = 20,
   rounds = 3,
   warmUpWindows = 10,
+  settleSeconds = 1,
 } = {}) {
   const env = benchEnv('gateway');
   await freshDatabase(env);
@@ -128,14 +129,14 @@ module.exports = async function gatewayBench({
       getCallEssential: { url: `${floorBase}/essential/call/${floorCallId}`, headers },
     };
     // Every load is warmed once (warm-up not counted: JIT, pools and caches as in a process that has been serving a
-    // while), then measured in `rounds` rounds that take the loads of one comparison in turn, each window after 1 s of
-    // unmeasured load (a server that sat idle while another ran starts slower). Each ratio is the median of the
-    // rounds' ratios: with one window each, the essential floor's pace moved by up to half between the comparisons of
-    // one run (2026-11-28) while ours held, so now ours and its floor are measured seconds apart in every round, in
-    // a rotating order.
+    // while), then measured in `rounds` rounds that take the loads of one comparison in turn, each window after
+    // `settleSeconds` of unmeasured load (a server that sat idle while another ran starts slower). Each ratio is the
+    // median of the rounds' ratios: with one window each, the essential floor's pace moved by up to half between the
+    // comparisons of one run (2026-11-28) while ours held, so now ours and its floor are measured seconds apart in
+    // every round, in a rotating order.
     const warmWindow = Math.max(1, Math.round(duration / 4));
     const measure = async (name) => {
-      await load({ connections, ...loads[name], duration: 1 });
+      if (settleSeconds) await load({ connections, ...loads[name], duration: settleSeconds });
       return load({ connections, ...loads[name], duration });
     };
     const compare = async (names) => {

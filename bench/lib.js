@@ -95,6 +95,12 @@ async function startProcess(script, env, port, readyPath = '/health/ready') {
 
 const app = (name) => join(ROOT, `dist/apps/${name}/src/main.js`);
 
+/**
+ * The smoke run's pace for every load: enough requests to take each path many times, few enough to leave the
+ * cores to the fault suite beside it (scripts/test.sh); at full speed its loads kept both cores busy.
+ */
+const SMOKE_REQUESTS_PER_SEC = 50;
+
 /** autocannon at fixed concurrency; returns requests/s and latency percentiles in ms. */
 async function load({ url, method = 'GET', body, headers = {}, connections = 50, duration = 8, setupRequest }) {
   const r = await autocannon({
@@ -104,6 +110,7 @@ async function load({ url, method = 'GET', body, headers = {}, connections = 50,
     headers: { 'content-type': 'application/json', ...headers },
     connections,
     duration,
+    ...(process.env.BENCH_SMOKE ? { overallRate: SMOKE_REQUESTS_PER_SEC } : {}),
     // a request varied per send (e.g. another workspace's key and assistant)
     ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
   });

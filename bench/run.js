@@ -19,7 +19,15 @@ const all = {
 
 /** Tiny sizes per benchmark for --smoke. */
 const SMOKE = {
-  gateway: { duration: 1, connections: 4, liveCalls: 20, workspaces: 2, rounds: 1, warmUpWindows: 1 },
+  gateway: {
+    duration: 1,
+    connections: 4,
+    liveCalls: 20,
+    workspaces: 2,
+    rounds: 1,
+    warmUpWindows: 0,
+    settleSeconds: 0,
+  },
   cpu: { rate: 20, seconds: 1, rounds: 1, workspaces: 1 },
   dispatcher: { events: 40, webhooks: 2, rate: 40, seconds: 1, overload: 1, rounds: 1 },
   engine: { calls: 20, perSecond: 20, talkWords: 10 },
