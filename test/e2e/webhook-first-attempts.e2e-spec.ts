@@ -173,7 +173,8 @@ describe('webhook first attempts that wait their turn', () => {
     const { workspaceId, call, event } = await endedCallWithHook('held-fan-out', '/held');
     const eventId = newId('event');
     const data = { eventId, workspaceId };
-    // The job is taken by a worker of the test's, which then dies holding it: active, its lock for 5 minutes.
+    // The job is taken by a worker of the test's, which then dies holding it: active, its lock for 5 minutes; the
+    // reconciler fans the event out once the job was taken longer ago than an attempt can take (3 s here).
     // The dispatcher's own fan-out worker is closed first (a paused one still took it), so that it cannot take the
     // job, nor its stalled check give it back: only the reconciler can deliver the event (this suite's last test).
     await (dispatcher.get(FanOutConsumer) as unknown as { worker: Worker }).worker.close();

@@ -61,21 +61,23 @@ export class JobQueues {
   }
 
   /** Whether the job of this payload is still waiting or running. */
-  isPending<N extends JobName>(name: N, data: JobPayloads[N]): Promise<boolean> {
-    return this.isIn(PENDING_STATES, name, data);
+  async isPending<N extends JobName>(name: N, data: JobPayloads[N]): Promise<boolean> {
+    const spec = jobSpec(name);
+    return PENDING_STATES.includes(await this.byName[spec.queue].getJobState(spec.id(data)));
   }
 
   /**
-   * Whether the job of this payload waits for a worker to take it. Not a job a worker took: that worker may have
-   * died holding it, and BullMQ gives it to another only once its lock has run out and a stalled check found it.
+   * Whether the job of this payload waits for a worker to take it, or was taken by one since `since`. Not a job
+   * taken before: its worker may have died holding it, and BullMQ gives it to another only once its lock has run
+   * out and a stalled check found it (up to a minute with the default 30 s of each).
    */
-  isWaiting<N extends JobName>(name: N, data: JobPayloads[N]): Promise<boolean> {
-    return this.isIn(WAITING_STATES, name, data);
-  }
-
-  private async isIn<N extends JobName>(states: (JobState | 'unknown')[], name: N, data: JobPayloads[N]) {
+  async isWaitingOrTakenSince<N extends JobName>(name: N, data: JobPayloads[N], since: Date): Promise<boolean> {
     const spec = jobSpec(name);
-    return states.includes(await this.byName[spec.queue].getJobState(spec.id(data)));
+    const queue = this.byName[spec.queue];
+    const state = await queue.getJobState(spec.id(data));
+    if (state !== 'active') return WAITING_STATES.includes(state);
+    const job = await queue.getJob(spec.id(data));
+    return (job?.processedOn ?? 0) >= since.getTime();
   }
 
   /** Drops the finished job of this payload, so the same work can be queued again under its id. */

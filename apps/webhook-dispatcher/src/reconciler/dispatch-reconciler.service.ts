@@ -12,7 +12,7 @@ const FAN_OUT_GRACE_MS = 3000;
 
 /**
  * Re-derives delivery work from PostgreSQL, so a crash or a Redis flush delays deliveries and
- * never loses them: events never fanned out whose fan-out job is gone or taken are fanned out, and pending
+ * never loses them: events never fanned out whose fan-out job is gone or stuck are fanned out, and pending
  * deliveries whose job is gone are queued again (same deliveryId). Receivers may see a duplicate,
  * never a gap. An event still waiting in the queue behind a backlog is not lost: fanned out here, its deliveries
  * would all go through the deliveries queue (dearer than a fan-out's first attempts) and ahead of
@@ -45,11 +45,14 @@ export class DispatchReconciler extends PeriodicTask {
       this.afterEvent,
     );
     this.afterEvent = found.length === RECONCILE_BATCH ? found[found.length - 1].id : '';
-    // An event whose job a worker took is fanned out here too (a repeat finds its deliveries made, and one send of
-    // a delivery at a time holds): after a SIGKILL of the dispatcher, its jobs stayed active for up to a minute
-    // (BullMQ's 30 s lock, then its 30 s stalled check), past the fault suite's 45 s audit (2026-12-05).
-    const queued = await Promise.all(found.map((e) => this.jobs.isWaiting('fan-out', { eventId: e.id })));
-    const events = found.filter((_, i) => !queued[i]);
+    // An event whose job a worker took longer ago than a fan-out takes is fanned out here too (a repeat finds its
+    // deliveries made, and one send of a delivery at a time holds): after a SIGKILL of the dispatcher, its jobs
+    // stayed active for up to a minute, past the fault suite's 45 s audit (2026-12-05).
+    const takenSince = new Date(Date.now() - deliveryQuietMs(this.config));
+    const inHand = await Promise.all(
+      found.map((e) => this.jobs.isWaitingOrTakenSince('fan-out', { eventId: e.id }, takenSince)),
+    );
+    const events = found.filter((_, i) => !inHand[i]);
     for (const e of events) await this.fanOut.fanOut(e.id, undefined, false);
     // Quiet for longer than an attempt can take: nothing is working on it.
     const stale = await this.deliveries.findStalePending(
