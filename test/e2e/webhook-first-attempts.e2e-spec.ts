@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Worker, type Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { PrismaService } from '@app/db';
-import { newId } from '@app/platform';
-import { JobQueues, jobOptions, QueueName } from '@app/queues';
+import { AppConfig, newId } from '@app/platform';
+import { bullConnection, closeBullConnections, JobQueues, jobOptions, QueueName, queuePrefix } from '@app/queues';
 import { FairShare } from '@app/queues/fair-share';
 import {
   DispatchReconciler,
@@ -175,18 +174,21 @@ describe('webhook first attempts that wait their turn', () => {
     const data = { eventId, workspaceId };
     // The job is taken by a worker of the test's, which then dies holding it: active, its lock for 5 minutes; the
     // reconciler fans the event out once the job was taken longer ago than an attempt can take (3 s here).
-    // The dispatcher's own fan-out worker is closed first (a paused one still took it), so that it cannot take the
-    // job, nor its stalled check give it back: only the reconciler can deliver the event (this suite's last test).
-    await (dispatcher.get(FanOutConsumer) as unknown as { worker: Worker }).worker.close();
+    // The dispatcher's own fan-out worker is stopped first as at its shutdown (a paused one still took the job), so
+    // that it cannot take the job, nor its stalled check give it back: only the reconciler can deliver the event
+    // (this suite's last test; the app's own shutdown repeats the stop harmlessly).
+    await dispatcher.get(FanOutConsumer).beforeApplicationShutdown();
     const fanOuts = dispatcher.get<Queue>(getQueueToken(QueueName.DomainEvents));
-    const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
-    const dying = new Worker(fanOuts.name, null, { connection, prefix: fanOuts.opts.prefix, lockDuration: 300_000 });
+    const config = dispatcher.get(AppConfig);
+    const connection = bullConnection(config, 'worker');
+    const prefix = queuePrefix(config, QueueName.DomainEvents);
+    const dying = new Worker(QueueName.DomainEvents, null, { connection, prefix, lockDuration: 300_000 });
     try {
       await fanOuts.add('fan-out', data, jobOptions('fan-out', data, new FairShare()));
       expect((await dying.getNextJob('dying-worker'))?.id).toBe(eventId);
       await dying.close(true);
     } finally {
-      connection.disconnect();
+      closeBullConnections([connection]);
     }
     expect(await fanOuts.getJobState(eventId)).toBe('active');
     await gateway.get(PrismaService).callEvent.create({ data: event('call.started', 1, eventId) });

@@ -73,10 +73,10 @@ export class JobQueues {
    */
   async isWaitingOrTakenSince<N extends JobName>(name: N, data: JobPayloads[N], since: Date): Promise<boolean> {
     const spec = jobSpec(name);
-    const queue = this.byName[spec.queue];
-    const state = await queue.getJobState(spec.id(data));
+    const [queue, id] = [this.byName[spec.queue], spec.id(data)];
+    const state = await queue.getJobState(id);
     if (state !== 'active') return WAITING_STATES.includes(state);
-    const job = await queue.getJob(spec.id(data));
+    const job = await queue.getJob(id);
     return (job?.processedOn ?? 0) >= since.getTime();
   }
 
