@@ -26,16 +26,19 @@ export class DispatchReconciler extends PeriodicTask {
    * batch (all of them may be queued still), so a lost event behind a backlog's is found within a few passes.
    */
   private afterEvent = '';
+  /** Longer than an attempt can take: a delivery untouched for this long, or a fan-out taken this long ago, is lost. */
+  private readonly quietMs: number;
 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly fanOut: FanOutService,
     private readonly queue: DeliveryQueue,
     private readonly jobs: JobQueues,
-    private readonly config: AppConfig,
+    config: AppConfig,
   ) {
     super();
     this.intervalMs = config.DISPATCH_RECONCILE_INTERVAL_MS;
+    this.quietMs = deliveryQuietMs(config);
   }
 
   protected async run(): Promise<void> {
@@ -48,17 +51,14 @@ export class DispatchReconciler extends PeriodicTask {
     // An event whose job a worker took longer ago than a fan-out takes is fanned out here too (a repeat finds its
     // deliveries made, and one send of a delivery at a time holds): after a SIGKILL of the dispatcher, its jobs
     // stayed active for up to a minute, past the fault suite's 45 s audit (2026-12-05).
-    const takenSince = new Date(Date.now() - deliveryQuietMs(this.config));
+    const takenSince = new Date(Date.now() - this.quietMs);
     const inHand = await Promise.all(
       found.map((e) => this.jobs.isWaitingOrTakenSince('fan-out', { eventId: e.id }, takenSince)),
     );
     const events = found.filter((_, i) => !inHand[i]);
     for (const e of events) await this.fanOut.fanOut(e.id, undefined, false);
     // Quiet for longer than an attempt can take: nothing is working on it.
-    const stale = await this.deliveries.findStalePending(
-      new Date(Date.now() - deliveryQuietMs(this.config)),
-      RECONCILE_BATCH,
-    );
+    const stale = await this.deliveries.findStalePending(new Date(Date.now() - this.quietMs), RECONCILE_BATCH);
     const lost = [];
     for (const d of stale) {
       if (await this.queue.isQueued(d)) continue;
