@@ -88,7 +88,7 @@ module.exports = async function gatewayBench({
   await fillLive(busy, liveCalls);
   const { key: admin, agentId } = empty;
   const headers = { authorization: `Bearer ${admin}` };
-  const { proc: floor, base: floorBase } = await startGatewayFloor(env, empty);
+  const { proc: floor, base: floorBase } = await startGatewayFloor(env, empty, many);
   const body = JSON.stringify({ agentId, to: '+14155552671', metadata: { bench: true } });
   const startCallIn = startCallBodies();
   const anotherNumber = (tenant) => (req) => ({ ...req, body: startCallIn(tenant) });
@@ -124,6 +124,7 @@ module.exports = async function gatewayBench({
         headers: { authorization: `Bearer ${busy.key}` },
       },
       startCallAcross: { url: `${base}/voice/agent/call`, ...post, setupRequest: acrossWorkspaces },
+      startCallEssentialAcross: { url: `${floorBase}/essential/call`, ...post, setupRequest: acrossWorkspaces },
       getCall: { url: `${base}/voice/call/${callId}`, headers },
       getCallFloor: { url: `${floorBase}/call/${floorCallId}` },
       getCallEssential: { url: `${floorBase}/essential/call/${floorCallId}`, headers },
@@ -153,6 +154,7 @@ module.exports = async function gatewayBench({
       'startCallEssential',
       'startCallWithLive',
       'startCallAcross',
+      'startCallEssentialAcross',
       'startCallFloor',
     ]);
     const getCalls = await compare(['getCall', 'getCallEssential', 'getCallFloor']);
@@ -180,6 +182,16 @@ module.exports = async function gatewayBench({
     table(rows);
     const liveOverEmpty = median(roundRatios(windows.startCallWithLive, windows.startCall));
     console.log(`start-call with ${liveCalls} live / with 0 live (median of the rounds): ${liveOverEmpty}`);
+    // The target's ratio (the table's) is against the essential floor in one workspace; this one is against the
+    // essential floor spread over the same workspaces, what the load's shape costs any server (README, Performance)
+    const acrossOverEssentialAcross = median(roundRatios(windows.startCallAcross, windows.startCallEssentialAcross));
+    const essentialAcross = windows.startCallEssentialAcross;
+    console.log(
+      `start-call across ${workspaces} workspaces / the essential floor across the same ${workspaces} ` +
+        `(median of the rounds): ${acrossOverEssentialAcross}; ` +
+        `that floor across ${workspaces} / in one (median of the rounds): ` +
+        median(roundRatios(essentialAcross, windows.startCallEssential)),
+    );
     if (errors) throw new Error(`the gateway answered ${errors} requests with an error`);
     return save('gateway', {
       connections,
@@ -191,6 +203,8 @@ module.exports = async function gatewayBench({
       essentialRatios: Object.fromEntries(rows.map((r) => [r.operation, r['essential ratio']])),
       rounds,
       liveOverEmpty,
+      acrossOverEssentialAcross,
+      essentialAcrossWindows: essentialAcross,
     });
   } finally {
     await kill(ours);

@@ -165,12 +165,22 @@ async function benchTenant(env, base, name, options) {
   return (await benchTenants(env, base, [name], options))[0];
 }
 
-/** The gateway's floors (floors/gateway-floor.js), in `tenant`'s workspace with its key and assistant. */
-async function startGatewayFloor(env, tenant) {
+/**
+ * The gateway's floors (floors/gateway-floor.js), in `tenant`'s workspace with its key and assistant; the essential
+ * floor also serves the `others`' workspaces, each by its key.
+ */
+async function startGatewayFloor(env, tenant, others = []) {
   const port = await freePort();
   const proc = await startProcess(
     join(__dirname, 'floors/gateway-floor.js'),
-    { ...env, PORT: String(port), WORKSPACE_ID: tenant.workspaceId, AGENT_ID: tenant.agentId, API_KEY: tenant.key },
+    {
+      ...env,
+      PORT: String(port),
+      WORKSPACE_ID: tenant.workspaceId,
+      AGENT_ID: tenant.agentId,
+      API_KEY: tenant.key,
+      OTHER_TENANTS: JSON.stringify(others.map(({ key, workspaceId }) => ({ key, workspaceId }))),
+    },
     port,
   );
   return { proc, base: `http://127.0.0.1:${port}` };

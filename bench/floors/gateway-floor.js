@@ -3,7 +3,9 @@
 //   one select to read it.
 // - essential (/essential/...): the same essential I/O as our handler: the API key checked against
 //   an in-process cache, one Redis round trip for the rate limit, then for start-call the same
-//   single statement (call + call.started event) plus one BullMQ add, for get-call the same select.
+//   single statement (call + call.started event) plus one BullMQ add, for get-call the same select. It serves
+//   the workspace of each key it knows (OTHER_TENANTS: more workspaces' keys and assistants besides the first), so
+//   a load spread over many workspaces can be measured against it in the same shape.
 'use strict';
 const Fastify = require('fastify');
 const { Pool } = require('pg');
@@ -11,7 +13,7 @@ const { Queue } = require('bullmq');
 const { createHash } = require('node:crypto');
 const { Redis } = require('ioredis');
 
-const { DATABASE_URL, REDIS_URL, QUEUE_PREFIX, PORT, WORKSPACE_ID, AGENT_ID, API_KEY } = process.env;
+const { DATABASE_URL, REDIS_URL, QUEUE_PREFIX, PORT, WORKSPACE_ID, AGENT_ID, API_KEY, OTHER_TENANTS } = process.env;
 const pool = new Pool({ connectionString: DATABASE_URL, max: 20 });
 const queue = new Queue('call-engine', {
   connection: { url: REDIS_URL, maxRetriesPerRequest: null },
@@ -58,13 +60,16 @@ app.get('/call/:id', async (req) => {
 
 // essential floor
 const redis = new Redis(REDIS_URL);
-const keys = new Map([[createHash('sha256').update(API_KEY).digest('hex'), WORKSPACE_ID]]);
+const sha256 = (token) => createHash('sha256').update(token).digest('hex');
+const tenants = [{ key: API_KEY, workspaceId: WORKSPACE_ID }, ...JSON.parse(OTHER_TENANTS || '[]')];
+const keys = new Map(tenants.map((t) => [sha256(t.key), t.workspaceId]));
 const HIT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
   return {n, redis.call('PTTL', KEYS[1])}`;
 async function admit(req, reply) {
   const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-  const workspaceId = keys.get(createHash('sha256').update(token).digest('hex'));
+  const workspaceId = keys.get(sha256(token));
   if (!workspaceId) return reply.code(401).send({ code: 401, message: 'Invalid API key.' });
+  req.workspaceId = workspaceId;
   const [count] = await redis.eval(HIT, 1, `${QUEUE_PREFIX}_floor:rate:${workspaceId}`, 60000);
   if (count > 1e9) return reply.code(429).send({ code: 429, message: 'slow down' });
 }
@@ -82,7 +87,7 @@ app.post('/essential/call', { preHandler: admit }, async (req, reply) => {
        SELECT $6, $2, call.id, 'call.started', 1, $7 FROM call
      )
      SELECT language FROM call`,
-    [callId, WORKSPACE_ID, agentId ?? AGENT_ID, to, metadata ?? null, newId('event'), { callId, to }],
+    [callId, req.workspaceId, agentId ?? AGENT_ID, to, metadata ?? null, newId('event'), { callId, to }],
   );
   await queue.add('dial-call', { callId }, { jobId: callId, removeOnComplete: 1000 });
   reply.code(201);
@@ -91,7 +96,7 @@ app.post('/essential/call', { preHandler: admit }, async (req, reply) => {
 app.get('/essential/call/:id', { preHandler: admit }, async (req) => {
   const { rows } = await pool.query(`SELECT * FROM "Call" WHERE id = $1 AND "workspaceId" = $2`, [
     req.params.id,
-    WORKSPACE_ID,
+    req.workspaceId,
   ]);
   return rows[0];
 });
