@@ -22,6 +22,8 @@ const queue = new Queue('call-engine', {
 const { newId } = require('../ids');
 
 const app = Fastify();
+// the workspace of the request's key (admit, below), declared so every request has the same shape
+app.decorateRequest('workspaceId', '');
 app.get('/health/ready', async () => ({ status: 'ok' }));
 app.post('/call', async (req, reply) => {
   const { agentId, to, metadata } = req.body;
