@@ -183,7 +183,7 @@ module.exports = async function gatewayBench({
     const liveOverEmpty = median(roundRatios(windows.startCallWithLive, windows.startCall));
     console.log(`start-call with ${liveCalls} live / with 0 live (median of the rounds): ${liveOverEmpty}`);
     // The target's ratio (the table's) is against the essential floor in one workspace; this one is against the
-    // essential floor spread over the same workspaces, what the load's shape costs any server (README, Performance)
+    // essential floor under a load of the same shape, spread over the same workspaces (README, Performance)
     const acrossOverEssentialAcross = median(roundRatios(windows.startCallAcross, windows.startCallEssentialAcross));
     const essentialAcross = windows.startCallEssentialAcross;
     console.log(

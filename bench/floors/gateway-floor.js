@@ -4,8 +4,8 @@
 // - essential (/essential/...): the same essential I/O as our handler: the API key checked against
 //   an in-process cache, one Redis round trip for the rate limit, then for start-call the same
 //   single statement (call + call.started event) plus one BullMQ add, for get-call the same select. It serves
-//   the workspace of each key it knows (OTHER_TENANTS: more workspaces' keys and assistants besides the first), so
-//   a load spread over many workspaces can be measured against it in the same shape.
+//   the workspace of each key it knows (OTHER_TENANTS: more workspaces and their keys besides the first; the
+//   assistant is the body's), so a load spread over many workspaces can be measured against it in the same shape.
 'use strict';
 const Fastify = require('fastify');
 const { Pool } = require('pg');
