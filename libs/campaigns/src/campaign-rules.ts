@@ -162,15 +162,15 @@ export function outcomeOfCall(status: CallStatus, endedReason: string | null): R
   return 'failed';
 }
 
-/** What follows a finished attempt: a final outcome, or pending again at a later time. */
+/** What follows a finished attempt: a final outcome, or pending again `delaySec` after the attempt `ended`. */
 export function afterAttempt(
   outcome: RecipientOutcome,
   attempts: number,
   retry: RecipientRetry | null,
-  now: Date,
+  ended: Date,
 ): { outcome: RecipientOutcome; nextAttemptAt: Date | null } {
   const retries = retry && (retry.on as string[]).includes(outcome) && attempts < retry.maxAttempts;
   return retries
-    ? { outcome: 'pending', nextAttemptAt: new Date(now.getTime() + retry.delaySec * 1000) }
+    ? { outcome: 'pending', nextAttemptAt: new Date(ended.getTime() + retry.delaySec * 1000) }
     : { outcome, nextAttemptAt: null };
 }

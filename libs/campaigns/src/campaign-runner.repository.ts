@@ -70,14 +70,17 @@ export class CampaignRunnerRepository {
 
   /** Recipients whose call ended get its outcome, or wait for their retry. */
   private async settle(tx: Tx, campaign: Row, now: Date): Promise<void> {
-    const ended = await tx.$queryRaw<{ id: string; attempts: number; status: string; endedReason: string | null }[]>`
-      SELECT r.id, r.attempts, call.status::text AS status, call."endedReason"
+    const ended = await tx.$queryRaw<
+      { id: string; attempts: number; status: string; endedReason: string | null; endedAt: Date | null }[]
+    >`
+      SELECT r.id, r.attempts, call.status::text AS status, call."endedReason", call."endedAt"
       FROM "CampaignRecipient" r JOIN "Call" call ON call.id = r."lastCallId"
       WHERE r."campaignId" = ${campaign.id} AND r.outcome = 'calling' AND call.status NOT IN ${LIVE_STATUSES_SQL}`;
     for (const recipient of ended) {
       const outcome = outcomeOfCall(callStatusFromApi(recipient.status as ApiCallStatus), recipient.endedReason);
       const retry = campaign.status === 'cancelled' ? null : (campaign.retry as RecipientRetry | null);
-      const next = afterAttempt(outcome, recipient.attempts, retry, now);
+      // the delay counts from the call's end: `now` is the pass's start, and the call may have ended since
+      const next = afterAttempt(outcome, recipient.attempts, retry, recipient.endedAt ?? now);
       await tx.campaignRecipient.update({ where: { id: recipient.id }, data: next });
     }
   }
