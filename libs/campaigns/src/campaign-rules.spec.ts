@@ -58,13 +58,13 @@ describe('campaign rules', () => {
     expect(outcomeOfCall('failed', 'busy')).toBe('busy');
     expect(outcomeOfCall('failed', 'carrier-error')).toBe('failed');
     const retry = { on: ['busy' as const], maxAttempts: 2, delaySec: 30 };
-    const now = new Date('2026-11-23T09:00:00Z');
-    expect(afterAttempt('busy', 1, retry, now)).toEqual({
+    const ended = new Date('2026-11-23T09:00:00Z');
+    expect(afterAttempt('busy', 1, retry, ended)).toEqual({
       outcome: 'pending',
       nextAttemptAt: new Date('2026-11-23T09:00:30Z'),
     });
-    expect(afterAttempt('busy', 2, retry, now)).toEqual({ outcome: 'busy', nextAttemptAt: null });
-    expect(afterAttempt('no-answer', 1, retry, now)).toEqual({ outcome: 'no-answer', nextAttemptAt: null });
+    expect(afterAttempt('busy', 2, retry, ended)).toEqual({ outcome: 'busy', nextAttemptAt: null });
+    expect(afterAttempt('no-answer', 1, retry, ended)).toEqual({ outcome: 'no-answer', nextAttemptAt: null });
     expect(retryProblem({ on: ['busy'], maxAttempts: 0, delaySec: 1 })).toMatch(/maxAttempts/);
   });
 });
