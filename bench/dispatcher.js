@@ -103,7 +103,7 @@ async function startFloor(s, webhooks) {
  */
 async function burstRounds(s, floor, events, webhooks, rounds) {
   // A whole burst of each first, not measured: a process's first bursts run slower while V8 compiles its paths, and
-  // the floor's more so (its first round in a run was 0.4-0.5 of its later ones, ours 0.6-0.7), which flattered ours.
+  // the floor's more so (its first round in a run was 0.4-0.6 of its later ones, ours 0.6-0.8), which flattered ours.
   for (const publish of [floor.publish, s.publish]) await burstOf(s, publish, events, webhooks);
   const list = [];
   for (let round = 0; round < rounds; round++) {
