@@ -99,9 +99,13 @@ async function startFloor(s, webhooks) {
  * Ours against the floor in `rounds` rounds, the two taken in turn (which goes first alternates): the machine's pace
  * drifts by up to half between minutes (the floor alone measured 3,265 and 2,289 deliveries/s in two runs ten minutes
  * apart, 2026-12-01), so a ratio of two bursts minutes apart said more about the drift than about ours. The ratio is
- * the median of the rounds' ratios; each burst is warmed up first, and each process by a whole burst once started.
+ * the median of the rounds' ratios; each burst is warmed up first, and each process by a whole burst before the rounds.
  */
 async function burstRounds(s, floor, events, webhooks, rounds) {
+  // A whole burst of each first, not measured: a process's first bursts run slower while V8 compiles its paths (the
+  // floor's first round was 0.4-0.6 of its later ones, ours 0.6-0.8), and so did the floor's first after it idled
+  // through the last phase's steady and overload loads (3,774 against 5,831 and 6,723/s), which flattered ours.
+  for (const publish of [floor.publish, s.publish]) await burstOf(s, publish, events, webhooks);
   const list = [];
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? ['ours', 'floor'] : ['floor', 'ours'];
@@ -125,13 +129,9 @@ module.exports = async function dispatcherBench({
   let floor;
   try {
     floor = await startFloor(s, webhooks);
-    // Each process, once started, runs a whole burst not measured: a process's first bursts run slower while V8
-    // compiles its paths, the floor's more so (its first round was 0.4-0.6 of its later ones, ours 0.6-0.8).
-    await burstOf(s, floor.publish, events, webhooks);
     const runs = {};
     for (const [name, settings] of Object.entries(SETTINGS)) {
       await s.startDispatchers(1, settings);
-      await burstOf(s, s.publish, events, webhooks);
       const burst = await burstRounds(s, floor, events, webhooks, rounds);
       const steady = await sustained(s, rate, seconds, webhooks);
       // twice what the dispatcher serves with a backlog, in events/s
