@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { toneOf } from '../../apps/call-engine/src/media/tone';
-import { bestCorrelation } from '../support/audio';
+import { findClip } from '../support/audio';
 import { startCustomerServer, startModelServer } from '../support/brain-servers';
 import { startDeepgramServer } from '../support/deepgram-server';
 import { createAssistant } from '../support/gateway';
@@ -85,7 +85,9 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
         // the phone heard the brain's words
         const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
         const shipped = (await bed.speech.speak('Your order has shipped.', 'en', 'flite:rms'))!;
-        expect(bestCorrelation(heard, shipped).ncc).toBeGreaterThan(0.6);
+        const found = findClip(heard, shipped);
+        expect(found.inOrder).toBe(true);
+        expect(found.ncc).toBeGreaterThan(0.6);
       } finally {
         await phone.stop();
       }
@@ -139,7 +141,9 @@ describe('the assistant on real calls: brains and barge-in over SIP', () => {
       ]);
       const heard = await waitFor('baresip recordings', async () => phone.recordings()?.heard ?? null);
       const fallback = (await bed.speech.speak('Sorry, we cannot talk right now.', 'en', 'flite:rms'))!;
-      expect(bestCorrelation(heard, fallback).ncc).toBeGreaterThan(0.6);
+      const found = findClip(heard, fallback);
+      expect(found.inOrder).toBe(true);
+      expect(found.ncc).toBeGreaterThan(0.6);
     } finally {
       model.mode = 'ok';
       await phone.stop();
