@@ -39,42 +39,51 @@ function fft(re: Float64Array, im: Float64Array, inverse = false): void {
   }
 }
 
+type Fit = { offset: number; ncc: number; energy: number };
+
 /**
- * The offset in `haystack` where `needle` fits best and the normalised cross-correlation there
- * (1: the same waveform up to gain; 0: unrelated). Computed with FFTs, normalised per offset by the
- * energy of the window it covers and of the whole needle (a needle cut off at the end scores lower).
+ * Finds needles of up to `longest` samples in one haystack, whose transform and running energy are computed once:
+ * for each needle, the offset where it fits best and the normalised cross-correlation there (1: the same waveform
+ * up to gain; 0: unrelated), normalised per offset by the energy of the window it covers and of the whole needle
+ * (a needle cut off at the end scores lower); `energy` is the needle's.
  */
-export function bestCorrelation(haystack: Int16Array, needle: Int16Array): { offset: number; ncc: number } {
-  // the needle may run past the haystack's end (a recording stopped by the hang-up): zeros there
+function correlator(haystack: Int16Array, longest: number): (needle: Int16Array) => Fit {
+  // a needle may run past the haystack's end (a recording stopped by the hang-up): zeros there
   let size = 1;
-  while (size < haystack.length + 2 * needle.length) size <<= 1;
+  while (size < haystack.length + 2 * longest) size <<= 1;
   const hr = new Float64Array(size);
   const hi = new Float64Array(size);
-  const nr = new Float64Array(size);
-  const ni = new Float64Array(size);
   haystack.forEach((v, i) => (hr[i] = v));
-  needle.forEach((v, i) => (nr[i] = v));
   fft(hr, hi);
-  fft(nr, ni);
-  // haystack × conj(needle) → correlation at each offset
-  for (let i = 0; i < size; i++) {
-    const r = hr[i] * nr[i] + hi[i] * ni[i];
-    const m = hi[i] * nr[i] - hr[i] * ni[i];
-    hr[i] = r;
-    hi[i] = m;
-  }
-  fft(hr, hi, true);
   const prefix = new Float64Array(haystack.length + 1);
   haystack.forEach((v, i) => (prefix[i + 1] = prefix[i] + v * v));
-  const needleEnergy = needle.reduce((sum, v) => sum + v * v, 0);
-  let best = { offset: 0, ncc: 0 };
-  for (let offset = 0; offset < haystack.length; offset++) {
-    const energy = prefix[Math.min(haystack.length, offset + needle.length)] - prefix[offset];
-    if (energy <= 0) continue;
-    const ncc = hr[offset] / Math.sqrt(energy * needleEnergy);
-    if (ncc > best.ncc) best = { offset, ncc };
-  }
-  return best;
+  return (needle) => {
+    const nr = new Float64Array(size);
+    const ni = new Float64Array(size);
+    needle.forEach((v, i) => (nr[i] = v));
+    fft(nr, ni);
+    // haystack × conj(needle) → correlation at each offset
+    for (let i = 0; i < size; i++) {
+      const r = hr[i] * nr[i] + hi[i] * ni[i];
+      ni[i] = hi[i] * nr[i] - hr[i] * ni[i];
+      nr[i] = r;
+    }
+    fft(nr, ni, true);
+    const energy = needle.reduce((sum, v) => sum + v * v, 0);
+    let best = { offset: 0, ncc: 0, energy };
+    for (let offset = 0; offset < haystack.length; offset++) {
+      const window = prefix[Math.min(haystack.length, offset + needle.length)] - prefix[offset];
+      if (window <= 0) continue;
+      const ncc = nr[offset] / Math.sqrt(window * energy);
+      if (ncc > best.ncc) best = { offset, ncc, energy };
+    }
+    return best;
+  };
+}
+
+/** The offset in `haystack` where `needle` fits best and how well (`correlator`). */
+export function bestCorrelation(haystack: Int16Array, needle: Int16Array): Fit {
+  return correlator(haystack, needle.length)(needle);
 }
 
 /**
@@ -92,10 +101,10 @@ export function findClip(
   rate = 8000,
 ): { offset: number; end: number; ncc: number; inOrder: boolean } {
   const count = Math.max(1, Math.floor(needle.length / rate));
+  const find = correlator(haystack, needle.length - (count - 1) * rate); // the last piece is the longest
   const pieces = Array.from({ length: count }, (_, i) => {
     const piece = needle.subarray(i * rate, i === count - 1 ? needle.length : (i + 1) * rate);
-    const energy = piece.reduce((sum, v) => sum + v * v, 0);
-    return { ...bestCorrelation(haystack, piece), length: piece.length, energy };
+    return { ...find(piece), length: piece.length };
   });
   const inOrder = pieces.slice(1).every((piece, i) => {
     const gap = piece.offset - (pieces[i].offset + pieces[i].length);
