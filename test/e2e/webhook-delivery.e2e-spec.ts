@@ -35,6 +35,9 @@ describe('webhook delivery (spec part 6)', () => {
     useFastDelivery({ timeoutMs: 900 });
     process.env.DISPATCHER_CONCURRENCY = '6';
     process.env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = '2';
+    // Four first attempts in flight (200 by default): room for the hanging endpoint's cap and a healthy one's,
+    // and few enough that a hanging endpoint without a cap would hold them all (see the hanging endpoint's test).
+    process.env.FIRST_ATTEMPTS_IN_FLIGHT = '4';
     gateway = await startGateway();
     engine = await startEngine();
     dispatcher = await startDispatcher();
@@ -276,8 +279,13 @@ describe('webhook delivery (spec part 6)', () => {
   );
 
   it('a hanging endpoint does not delay a healthy endpoint beyond 2 s', async () => {
+    // With 200 first attempts in flight this test passed with the endpoint limiter switched off: the hanging
+    // endpoint's sends never took them all. At the suite's 4 it fails so (2.2-3.8 s) and holds with it
+    // (0.25 s). The healthy endpoint takes the calls' last event only: with both, its own 24 deliveries, two
+    // at a time (the suite's cap), took up to 0.5 s on a quiet machine and 2.09 s once in CI beside the call
+    // suites, timing its own queue more than the hanging endpoint.
     const healthy = await receiver();
-    await register(healthy.url, ['call.started', 'call.failed']);
+    await register(healthy.url, ['call.failed']);
     // The bound is about the hanging endpoint, not a cold process: the apps' first burst opens a dozen
     // PostgreSQL connections at once, and each costs PostgreSQL its start and its first statements'
     // catalog reads (1.1-2.1 s of latency on a 2-core machine; a running service keeps them open, see
@@ -286,7 +294,7 @@ describe('webhook delivery (spec part 6)', () => {
     const prisma = gateway.get(PrismaService);
     await waitFor(
       'the warm-up burst to be delivered',
-      async () => healthy.received.filter((x) => warmUp.includes(x.json.data?.callId as string)).length === 24,
+      async () => healthy.received.filter((x) => warmUp.includes(x.json.data?.callId as string)).length === 12,
       20000,
     );
     const hanging = await receiver();
@@ -296,7 +304,7 @@ describe('webhook delivery (spec part 6)', () => {
     await waitFor(
       'the healthy endpoint to receive every event',
       async () =>
-        healthy.received.filter((x) => callIds.includes(x.json.data?.callId as string)).length === callIds.length * 2,
+        healthy.received.filter((x) => callIds.includes(x.json.data?.callId as string)).length === callIds.length,
       20000,
     );
     const events = await prisma.callEvent.findMany({ where: { callId: { in: callIds } } });
