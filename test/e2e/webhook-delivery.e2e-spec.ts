@@ -280,10 +280,10 @@ describe('webhook delivery (spec part 6)', () => {
 
   it('a hanging endpoint does not delay a healthy endpoint beyond 2 s', async () => {
     // With 200 first attempts in flight this test passed with the endpoint limiter switched off: the hanging
-    // endpoint's sends never took them all. At the suite's 4 it fails so (2.2-3.8 s) and holds with it
-    // (0.25 s). The healthy endpoint takes the calls' last event only: with both, its own 24 deliveries, two
-    // at a time (the suite's cap), took up to 0.5 s on a quiet machine and 2.09 s once in CI beside the call
-    // suites, timing its own queue more than the hanging endpoint.
+    // endpoint's sends never took them all. At the suite's 4 it fails without the limiter (2.2-3.8 s) and
+    // passes with it (0.25 s). The healthy endpoint takes the calls' last event only: with both, its own 24
+    // deliveries, two at a time (the suite's cap), took up to 0.5 s on a quiet machine and 2.09 s once in CI
+    // beside the call suites, timing its own queue more than the hanging endpoint.
     const healthy = await receiver();
     await register(healthy.url, ['call.failed']);
     // The bound is about the hanging endpoint, not a cold process: the apps' first burst opens a dozen
