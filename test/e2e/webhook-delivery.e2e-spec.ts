@@ -294,8 +294,7 @@ describe('webhook delivery (spec part 6)', () => {
     const prisma = gateway.get(PrismaService);
     await waitFor(
       'the warm-up burst to be delivered',
-      async () =>
-        healthy.received.filter((x) => warmUp.includes(x.json.data?.callId as string)).length === warmUp.length,
+      async () => healthy.forCalls(warmUp).length === warmUp.length,
       20000,
     );
     const hanging = await receiver();
@@ -304,12 +303,11 @@ describe('webhook delivery (spec part 6)', () => {
     const callIds = await Promise.all(Array.from({ length: 12 }, () => startCall(SIMULATOR_NUMBERS.busy)));
     await waitFor(
       'the healthy endpoint to receive every event',
-      async () =>
-        healthy.received.filter((x) => callIds.includes(x.json.data?.callId as string)).length === callIds.length,
+      async () => healthy.forCalls(callIds).length === callIds.length,
       20000,
     );
     const events = await prisma.callEvent.findMany({ where: { callId: { in: callIds } } });
-    for (const req of healthy.received.filter((x) => callIds.includes(x.json.data?.callId as string))) {
+    for (const req of healthy.forCalls(callIds)) {
       const event = events.find((e) => e.callId === req.json.data.callId && e.type === req.json.event)!;
       expect(req.at - event.occurredAt.getTime()).toBeLessThan(2000);
     }
@@ -329,7 +327,7 @@ describe('webhook delivery (spec part 6)', () => {
     };
     const hook = await register(busy.url, ['call.started', 'call.failed']);
     const callIds = await Promise.all(Array.from({ length: 10 }, () => startCall(SIMULATOR_NUMBERS.busy)));
-    const ours = () => busy.received.filter((x) => callIds.includes(x.json.data?.callId as string));
+    const ours = () => busy.forCalls(callIds);
     await waitFor('every event at the endpoint', async () => ours().length === callIds.length * 2, 30000);
     expect(most).toBeLessThanOrEqual(2);
     expect(new Set(ours().map((r) => r.json.deliveryId)).size).toBe(callIds.length * 2);

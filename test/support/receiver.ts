@@ -116,6 +116,11 @@ export class Receiver {
     return this.received.filter((r) => r.json.deliveryId === deliveryId);
   }
 
+  /** The requests about any of these calls (their events' `data.callId`). */
+  forCalls(callIds: string[]): Received[] {
+    return this.received.filter((r) => callIds.includes(r.json.data?.callId as string));
+  }
+
   async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
