@@ -318,12 +318,9 @@ describe('the console', () => {
     await row.getByRole('button', { name: `Attempts of ${first.json.deliveryId}` }).click();
     await row.getByTestId('attempts').getByText('#1: 200').waitFor();
     await review(page, 'webhooks');
-    const before = receiver.received.filter((r) => r.json.deliveryId === first.json.deliveryId).length;
+    const before = receiver.forDelivery(first.json.deliveryId).length;
     await row.getByRole('button', { name: `Retry ${first.json.deliveryId}` }).click();
-    await waitFor(
-      'the retried delivery',
-      async () => receiver.received.filter((r) => r.json.deliveryId === first.json.deliveryId).length > before,
-    );
+    await waitFor('the retried delivery', async () => receiver.forDelivery(first.json.deliveryId).length > before);
 
     // the open log is live: a new call's deliveries appear, and succeed, without a click on Refresh
     const more = await fetch(`${base}/api/core/voice/agent/call`, {

@@ -112,8 +112,7 @@ describe('inbound calls', () => {
   // receiver shares its process with the engine, and an answer later than the 500 ms timeout gets a retry.
   const deliveriesOf = (callId: string) =>
     waitFor(`deliveries of ${callId}`, async () => {
-      const arrivals = hooks.received.filter((r) => r.json.data?.callId === callId);
-      const got = [...new Map(arrivals.map((r) => [r.json.deliveryId, r])).values()];
+      const got = Receiver.onePerDelivery(hooks.forCalls([callId]));
       const kinds = new Set(got.map((r) => r.json.event));
       const { count } = await gateway
         .get(PrismaService)
@@ -205,7 +204,7 @@ describe('inbound calls', () => {
   });
 
   describe('choosing the assistant per call (assistantRequestUrl)', () => {
-    const requestsFor = (callId: string) => chooser.received.filter((r) => r.json.data?.callId === callId);
+    const requestsFor = (callId: string) => chooser.forCalls([callId]);
 
     function verifies(req: Received, secret: string) {
       expect(() => new StandardWebhook(secret).verify(req.body, req.headers as Record<string, string>)).not.toThrow();

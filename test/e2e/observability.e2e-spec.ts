@@ -48,11 +48,7 @@ describe('metrics and logs', () => {
     const started = await api('/voice/agent/call', { agentId: agent.agentId, to: '+14155552671' });
     requestId = started.headers.get('x-request-id')!;
     callId = ((await started.json()) as { callId: string }).callId;
-    await waitFor(
-      'both deliveries',
-      async () => receiver.received.filter((r) => r.json.data?.callId === callId).length === 2,
-      20000,
-    );
+    await waitFor('both deliveries', async () => receiver.forCalls([callId]).length === 2, 20000);
   });
   afterAll(async () => {
     await Promise.all([gateway, engine, dispatcher].map((a) => a?.kill()));

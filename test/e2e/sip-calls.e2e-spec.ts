@@ -247,7 +247,7 @@ describe('real calls over SIP: sipp scenarios', () => {
 
   /** The call's events at the webhook, in sequence, once `last` and every event before it arrived. */
   async function deliveredEvents(callId: string, last: string) {
-    const ofCall = () => hooks.received.filter((r) => r.json.data.callId === callId);
+    const ofCall = () => hooks.forCalls([callId]);
     await waitFor(`${last} of ${callId} and the events before it at the webhook`, async () => {
       const final = ofCall().find((r) => r.json.event === last);
       if (!final) return false;

@@ -212,8 +212,7 @@ describe('web calls: talking to an assistant from the browser', () => {
     // one arrival per deliveryId, as a receiver de-duplicates (README): an answer past the suite's 500 ms webhook
     // timeout on a loaded machine gets a retry of the same delivery
     const hooks = await waitFor('both webhooks', async () => {
-      const arrivals = receiver.received.filter((r) => r.json?.data?.callId === callId);
-      const mine = [...new Map(arrivals.map((r) => [r.json.deliveryId, r])).values()];
+      const mine = Receiver.onePerDelivery(receiver.forCalls([callId]));
       return mine.length >= 2 ? mine : null;
     });
     expect(hooks.map((h) => [h.json.event, h.json.data.direction]).sort()).toEqual([

@@ -82,7 +82,7 @@ describe('webhook delivery (spec part 6)', () => {
       const hook = await register(`${r.url}/hooks`, ['call.started', 'call.completed', 'transcript.ready']);
       const callId = await startCall('+14155552671', { orderId: 'A-1' });
       const got = await waitFor('the three subscribed events', async () => {
-        const mine = r.received.filter((x) => x.json.data?.callId === callId);
+        const mine = r.forCalls([callId]);
         return mine.length >= 3 ? mine : undefined;
       });
       // a moment more: no unsubscribed event may trail in
@@ -150,7 +150,7 @@ describe('webhook delivery (spec part 6)', () => {
       const hook = await register(r.url, ['call.started']);
       const callId = await startCall(SIMULATOR_NUMBERS.busy);
       const tries = await waitFor('a third attempt', async () => {
-        const mine = r.received.filter((x) => x.json.data?.callId === callId);
+        const mine = r.forCalls([callId]);
         return mine.length >= 3 ? mine : undefined;
       });
       expect(new Set(tries.map((t) => t.json.deliveryId)).size).toBe(1);

@@ -96,7 +96,7 @@ export class Receiver {
       }
       const rec: Received = { path: req.url ?? '/', headers: req.headers, body, json, at: Date.now() };
       this.received.push(rec);
-      const nth = this.received.filter((r) => r.json.deliveryId === json.deliveryId).length;
+      const nth = this.forDelivery(json.deliveryId).length;
       const answer = this.behaviour(rec, nth);
       if (answer === 'hang') return;
       if (answer === 'reset') return void req.socket.destroy();
@@ -119,6 +119,11 @@ export class Receiver {
   /** The requests about any of these calls (their events' `data.callId`). */
   forCalls(callIds: string[]): Received[] {
     return this.received.filter((r) => callIds.includes(r.json.data?.callId as string));
+  }
+
+  /** One request per deliveryId (its latest), as a receiver that de-duplicates retries sees them. */
+  static onePerDelivery(requests: Received[]): Received[] {
+    return [...new Map(requests.map((r) => [r.json.deliveryId, r])).values()];
   }
 
   async close(): Promise<void> {
