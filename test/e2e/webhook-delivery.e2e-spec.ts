@@ -96,8 +96,8 @@ describe('webhook delivery (spec part 6)', () => {
         async () => (await gateway.get(PrismaService).callEvent.count({ where: { callId, fannedOutAt: null } })) === 0,
       );
       expect(
-        r.received
-          .filter((x) => x.json.data?.callId === callId)
+        r
+          .forCalls([callId])
           .map((x) => x.json.event)
           .sort(),
       ).toEqual(['call.completed', 'call.started', 'transcript.ready']);
