@@ -349,7 +349,7 @@ describe('webhook delivery (spec part 6)', () => {
       });
       const hook = await register(r.url, ['call.started'], created.body.key);
       const first = await startCall(SIMULATOR_NUMBERS.busy);
-      await waitFor('a delivery with the first key', async () => r.received.find((x) => x.json.data?.callId === first));
+      await waitFor('a delivery with the first key', async () => r.forCalls([first])[0]);
       expect(r.received[0].headers.authorization).toBe(`Bearer ${created.body.key}`);
 
       expect((await as(gateway, ws.keys.admin).delete(`/api/core/api-key/${created.body.keyId}`)).status).toBe(204);
@@ -371,15 +371,13 @@ describe('webhook delivery (spec part 6)', () => {
         return ds.find((d) => d.status === 'pending' && d.attempts.length === 0);
       });
       expect(pending.attempts).toHaveLength(0);
-      expect(r.received.find((x) => x.json.data?.callId === second)).toBeUndefined();
+      expect(r.forCalls([second])[0]).toBeUndefined();
 
       const updated = await as(gateway, ws.keys.owner).patch(`/api/core/webhook/${hook.webhookId}`, {
         events: ['call.started'],
       });
       expect(updated.body).toMatchObject({ enabled: true, disabledReason: null });
-      const resumed = await waitFor('the held delivery', async () =>
-        r.received.find((x) => x.json.data?.callId === second),
-      );
+      const resumed = await waitFor('the held delivery', async () => r.forCalls([second])[0]);
       expect(resumed.headers.authorization).toBe(`Bearer ${ws.keys.owner}`);
     },
   );
