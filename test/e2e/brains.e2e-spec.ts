@@ -264,7 +264,7 @@ describe('brains in simulated calls', () => {
       const asked = model.requests.find((r) => r.stream !== true && JSON.stringify(r).includes('Where is my order?'));
       expect(JSON.stringify(asked)).toContain('"orderId"');
       const delivered = await waitFor('analysis.ready at the webhook', async () =>
-        hooks.received.find((r) => r.json.event === 'analysis.ready' && r.json.data.callId === ended.callId),
+        hooks.forCalls([ended.callId]).find((r) => r.json.event === 'analysis.ready'),
       );
       expect(delivered!.json.data.analysis).toEqual(analysis);
     });

@@ -330,7 +330,7 @@ describe('the console', () => {
     });
     const { callId: next } = (await more.json()) as { callId: string };
     const completed = await waitFor('the new call’s call.completed at the receiver', async () =>
-      receiver.received.find((r) => r.json.event === 'call.completed' && r.json.data.callId === next),
+      receiver.forCalls([next]).find((r) => r.json.event === 'call.completed'),
     );
     const live = page.getByTestId('delivery').filter({ hasText: completed.json.deliveryId });
     await live.filter({ hasText: 'succeeded' }).waitFor({ timeout: 15_000 });

@@ -645,9 +645,7 @@ describe('real calls over SIP: sipp scenarios', () => {
         'call.transferred',
         'call.completed',
       ]);
-      const transferred = hooks.received.find(
-        (r) => r.json.event === 'call.transferred' && r.json.data.callId === callId,
-      );
+      const transferred = hooks.forCalls([callId]).find((r) => r.json.event === 'call.transferred');
       expect(transferred!.json.data).toMatchObject({
         transferTo: '+14155550199',
         outcome: 'transferred',
@@ -697,7 +695,7 @@ describe('real calls over SIP: sipp scenarios', () => {
       expect(call).toMatchObject({ status: 'completed', endedReason: 'assistant-ended-call', transferTo: null });
       const events = await deliveredEvents(callId, 'call.completed');
       expect(events).toEqual(['call.started', 'call.connected', 'call.transferred', 'call.completed']);
-      const failed = hooks.received.find((r) => r.json.event === 'call.transferred' && r.json.data.callId === callId);
+      const failed = hooks.forCalls([callId]).find((r) => r.json.event === 'call.transferred');
       expect(failed!.json.data).toMatchObject({ transferTo: '+14155550177', outcome: 'failed', sipStatus: 403 });
       await waitFor('media', async () => (await admin().get(`/api/core/voice/call/${callId}`)).body.transcriptReady);
       const { turns } = (await admin().get(`/api/core/voice/call/${callId}/transcript`)).body;

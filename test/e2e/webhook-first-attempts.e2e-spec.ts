@@ -148,7 +148,7 @@ describe('webhook first attempts that wait their turn', () => {
       await prisma.callEvent.createMany({ data: [...queued, lost] });
 
       const arrived = await waitFor('the lost event delivered', async () =>
-        receiver.received.find((r) => r.path === '/lost' && r.json.data?.callId === call.id),
+        receiver.forCalls([call.id]).find((r) => r.path === '/lost'),
       );
       expect(arrived.json.event).toBe('call.started');
       // passes made since leave the queued ones to their jobs: not fanned out, no deliveries
@@ -193,7 +193,7 @@ describe('webhook first attempts that wait their turn', () => {
     expect(await fanOuts.getJobState(eventId)).toBe('active');
     await gateway.get(PrismaService).callEvent.create({ data: event('call.started', 1, eventId) });
     const arrived = await waitFor('the held event delivered', async () =>
-      receiver.received.find((r) => r.path === '/held' && r.json.data?.callId === call.id),
+      receiver.forCalls([call.id]).find((r) => r.path === '/held'),
     );
     expect(arrived.json.event).toBe('call.started');
     expect(await fanOuts.getJobState(eventId)).toBe('active');
